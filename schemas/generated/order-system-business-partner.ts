@@ -25,5 +25,136 @@ export interface OrderSystemBusinessPartner {
   emailAddress?: string | null;
   phoneNumber?: string | null;
   dateOfBirth?: string | null;
-  details?: {};
+  /**
+   * The further portal-core.md §3 fields of the partner; they are checked, and other fields are kept by the portal but not shown.
+   */
+  details?: {
+    /**
+     * Salutation in words (Frau, Mr, Company).
+     */
+    salutation?: string | null;
+    /**
+     * Title in words.
+     */
+    title?: string | null;
+    /**
+     * Academic title in words (Dr., Prof.).
+     */
+    titleAcademic?: string | null;
+    /**
+     * Academic title code from the tenant's academic titles.
+     */
+    titleCodeAcademic?: string | null;
+    /**
+     * Second last name.
+     */
+    lastName2?: string | null;
+    /**
+     * Company name, second line.
+     */
+    company2?: string | null;
+    /**
+     * Job title.
+     */
+    jobTitle?: string | null;
+    /**
+     * Department.
+     */
+    department?: string | null;
+    /**
+     * Street supplement.
+     */
+    streetSuffix?: string | null;
+    /**
+     * House number supplement.
+     */
+    streetNumberSuffix?: string | null;
+    /**
+     * Free address line 1 (address-lines feature).
+     */
+    addressLine1?: string | null;
+    /**
+     * Free address line 2.
+     */
+    addressLine2?: string | null;
+    /**
+     * Free address line 3.
+     */
+    addressLine3?: string | null;
+    /**
+     * Address valid from.
+     */
+    validFrom?: string | null;
+    /**
+     * Address valid to.
+     */
+    validTo?: string | null;
+    /**
+     * Note about the partner shown with the address.
+     */
+    info?: string | null;
+    /**
+     * Ways to reach the partner (type WW is e-mail).
+     *
+     * @maxItems 100
+     */
+    listOfCommunication?: {
+      /**
+       * Type code; WW is e-mail.
+       */
+      communicationType: string;
+      /**
+       * The default entry of its type.
+       */
+      communicationDefault: boolean;
+      /**
+       * The address or number.
+       */
+      communicationValue: string;
+    }[];
+    /**
+     * Holiday addresses; a holiday redirect is active while one's validTo is after today (portal-core.md §4).
+     *
+     * @maxItems 100
+     */
+    bpHolidayAddress?: {
+      /**
+       * First day the address applies.
+       */
+      validFrom: string;
+      /**
+       * Last day the address applies.
+       */
+      validTo: string;
+      street?: string;
+      streetNumber?: string;
+      zipcode?: string;
+      city?: string;
+      countryCode?: string;
+      /**
+       * Free address line.
+       */
+      addressLine1?: string | null;
+    }[];
+    /**
+     * Whether the partner is active.
+     */
+    status?: 'active' | 'inactive';
+    /**
+     * An inactive partner can be reactivated.
+     */
+    reactivatable?: boolean;
+    /**
+     * The partner's data is confirmed.
+     */
+    confirmed?: boolean;
+    /**
+     * A licence invitation to this partner was accepted.
+     */
+    invitationAccepted?: boolean;
+    /**
+     * Academic year (student licences).
+     */
+    academicYear?: string | null;
+  };
 }

@@ -18,5 +18,14 @@ export interface OrderSystemDeliveredIssue {
   description?: string | null;
   dateOfFirstSale?: string | null;
   downloadStatus?: 'unknown' | 'not_supported' | 'not_found' | 'found' | 'expired';
-  translations?: {} | null;
+  /**
+   * The words of `description` in other languages, by locale: { "en-GB": { "description": "…" } }; the screens show the subscriber's language.
+   */
+  translations?: {
+    [k: string]:
+      | {
+          description?: string | null;
+        }
+      | undefined;
+  } | null;
 }

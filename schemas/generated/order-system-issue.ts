@@ -18,5 +18,14 @@ export interface OrderSystemIssue {
   description?: string | null;
   dateOfFirstSale?: string | null;
   dateOfFirstShipping?: string | null;
-  translations?: {} | null;
+  /**
+   * The words of `description` in other languages, by locale: { "en-GB": { "description": "…" } }; the screens show the subscriber's language.
+   */
+  translations?: {
+    [k: string]:
+      | {
+          description?: string | null;
+        }
+      | undefined;
+  } | null;
 }

@@ -23,5 +23,14 @@ export interface OrderSystemPendingOrder {
   issueNumberFrom?: string | null;
   downloadUrl?: string | null;
   downloadIsFile?: boolean | null;
-  translations?: {} | null;
+  /**
+   * The words of `title` in other languages, by locale: { "en-GB": { "title": "…" } }; the screens show the subscriber's language.
+   */
+  translations?: {
+    [k: string]:
+      | {
+          title?: string;
+        }
+      | undefined;
+  } | null;
 }

@@ -21,12 +21,253 @@ export interface OrderSystemSubscription {
   custOrderDate?: string | null;
   validFrom?: string | null;
   validTo?: string | null;
+  /**
+   * What the order system knows beyond the columns (docs/going-live.md "A subscription's details"); the fields the portal reads are checked, other fields are kept as they are.
+   */
   details?: {
+    /**
+     * Title shown on cards and headings (else the publication's name).
+     */
+    displayName?: string;
+    /**
+     * Subscription type key for the type badge (the tenant's subscriptionModel.typeLabels).
+     */
+    typeKey?: string | null;
+    /**
+     * Edition of the publication, when it has several.
+     */
+    edition?: string | null;
+    /**
+     * The customer's own order reference (companies).
+     */
+    custOrderNumber?: string | null;
+    /**
+     * What the format delivers; a field left out is the format's code, no medium, no download and no complaint.
+     */
+    mixTypeDetails?: {
+      /**
+       * The format in words.
+       */
+      mixTypeDesc?: string;
+      /**
+       * Medium type (portal-core.md §9): DE digital edition, ON online, NE food supplement, DO donation, LB collection, KO combo; null for print only.
+       */
+      mediumType?: string | null;
+      /**
+       * Issues can be downloaded as PDF (with role WE).
+       */
+      pdfDownload?: boolean;
+      /**
+       * How many of the latest delivered issues a complaint may name (account-flows.md §5); 0: no complaint.
+       */
+      complaintIssues?: number;
+    };
+    /**
+     * true for the cancel button (with the feature on).
+     */
+    isCancelable?: boolean;
+    /**
+     * A renewal subscription: shows its expiry issue instead of its end date.
+     */
+    isRenewal?: boolean;
+    /**
+     * Time-based access: no holiday service, complaint or issue calendar.
+     */
+    isTimebased?: boolean;
+    /**
+     * Has multi-user licences managed by a licence manager (role LV).
+     */
+    isMultiLicense?: boolean;
+    /**
+     * Combines print and digital.
+     */
+    isCombiSubscription?: boolean;
+    /**
+     * The order system's payment method: E direct debit, K card (see subOProcessedPMD), empty for none (portal-core.md §9 mapping).
+     */
+    paymentMethod?: string;
+    /**
+     * Processed payment-method detail.
+     */
+    subOProcessedPMD?: {
+      /**
+       * Sub payment method: 660 PayPal, 000 invoice, anything else a credit card.
+       */
+      subPaymentMethod?: string | null;
+    };
+    paymentDetails?: {
+      /**
+       * The payment method as the portal names it; wins over paymentMethod and subOProcessedPMD.
+       */
+      paymentMethod: 'credit_card' | 'sepa' | 'direct_debit' | 'paypal' | 'invoice' | 'none';
+    };
+    /**
+     * Billing frequency code: 01 monthly, 03 quarterly, 06 half-yearly, 12 yearly (each screen names it in its language).
+     */
+    billingFrequency?: string | null;
+    /**
+     * The billing frequency in words, shown only for a code the portal has no name for.
+     */
+    billingFrequencyShortDescription?: string | null;
+    /**
+     * Amount paid for the current billing cycle, in the order's currency.
+     */
+    currentCyclePaidAmount?: number | null;
+    /**
+     * Amount paid for the current cycle of the whole bundle.
+     */
+    currentCycleBundlePaidAmount?: number | null;
+    /**
+     * The premium (gift) that came with the order.
+     */
+    premiumDescription?: string | null;
+    /**
+     * Sales document type; WBZA means externally managed.
+     */
+    salesDocumentType?: string | null;
+    salesSource?: string | null;
+    salesOrganization?: string | null;
+    prSourceVar?: string | null;
+    /**
+     * Holiday service in force (portal-core.md §4).
+     */
+    activeHolidayServiceType?: 'redirect' | 'break' | 'download' | null;
+    /**
+     * Extra attributes of the order the tenant shows or lets the subscriber edit.
+     *
+     * @maxItems 100
+     */
+    orderAttributes?: {
+      type: string;
+      value: string;
+    }[];
+    /**
+     * For a bundle master: its components.
+     *
+     * @maxItems 100
+     */
+    bundles?: {
+      bundleOrderNumber: string;
+    }[];
+    /**
+     * The current phase of a phased offer.
+     */
+    currentPhase?: {
+      /**
+       * The phase can be upgraded now (phase-upgrade button).
+       */
+      canUpgrade: boolean;
+    } | null;
+    /**
+     * A planned change of format (holiday download).
+     */
+    currentChangeInfo?: {
+      /**
+       * Issue number up to which the changed format applies.
+       */
+      futureMixTypeToIssueNr: string;
+    } | null;
+    /**
+     * Suspension in force or planned.
+     */
+    currentSuspension?: {
+      /**
+       * First day of the suspension.
+       */
+      suspendedFromDate: string;
+      /**
+       * Last day of the suspension; null when open-ended.
+       */
+      suspendedToDate: string | null;
+    } | null;
+    /**
+     * Renewal and offer data (the renewal block, the next automatic payment); other fields are kept as they are.
+     */
     renewal?: {
+      /**
+       * Renews automatically at the end of each cycle.
+       */
+      autoRenewal?: boolean;
+      /**
+       * Date of the next automatic payment.
+       */
+      autoRenewalNextPaymentDate?: string | null;
+      /**
+       * Amount of the next automatic payment.
+       */
+      autoRenewalNextPaymentAmount?: number | null;
+      /**
+       * Amount of the last automatic payment.
+       */
+      autoRenewalLastPaymentAmount?: number | null;
+      /**
+       * Frequency of the automatic payments in words.
+       */
+      autoRenewalLastPaymentFrequencyText?: string | null;
+      /**
+       * Frequency code of the automatic payments (01, 03, 06, 12 as billingFrequency).
+       */
+      autoRenewalLastPaymentFrequency?: string | null;
       /**
        * An ISO 4217 currency code in capitals (EUR, GBP): the screens, mails and invoices format amounts by it.
        */
       orderCurrency?: string;
+      /**
+       * Expiry in words, e.g. 'ends with issue 12/2026'.
+       */
+      expiryDesc?: string | null;
+      /**
+       * Number of the last issue of a renewal subscription.
+       */
+      expiryIssueNr?: string | null;
+      /**
+       * Amount paid for the current cycle.
+       */
+      currentCyclePaidAmount?: number | null;
+      /**
+       * Amount paid for the current cycle of the whole bundle.
+       */
+      currentCycleBundlePaidAmount?: number | null;
+      /**
+       * Offer classification: M means membership (portal-core.md §9).
+       */
+      offerClassification?: string | null;
+      /**
+       * Bundle component: M master, S slave (portal-core.md §9); null when not bundled.
+       */
+      renewalBundleComponent?: 'M' | 'S' | null;
+      /**
+       * Description of the offer of the longest cycle.
+       */
+      maxCycleOfferOfferDescription?: string | null;
+    } | null;
+    /**
+     * End of the minimum term: before it only an extraordinary termination is possible (account-flows.md §4).
+     */
+    minimumTermEnd?: string | null;
+    /**
+     * The prose above in other languages, by locale: { "en-GB": { "displayName": "…" } }.
+     */
+    translations?: {
+      /**
+       * The prose of details in one language; a field left out keeps the words above.
+       */
+      [k: string]:
+        | {
+            displayName?: string;
+            edition?: string | null;
+            premiumDescription?: string | null;
+            billingFrequencyShortDescription?: string | null;
+            mixTypeDetails?: {
+              mixTypeDesc?: string;
+            };
+            renewal?: {
+              expiryDesc?: string | null;
+              maxCycleOfferOfferDescription?: string | null;
+              autoRenewalLastPaymentFrequencyText?: string | null;
+            };
+          }
+        | undefined;
     };
   };
   /**

@@ -332,6 +332,29 @@ const PARTNER_ADDRESS_DETAILS = [
 ] as const satisfies readonly (keyof BusinessPartnerDetails)[];
 
 /**
+ * Every detail the account's own partners are shown with: the name and address, and the holiday
+ * addresses, ways to reach them and a licence person's state. Other fields an order system keeps
+ * in the details (schemas/api/order-system-business-partner.schema.json keeps them) are its own,
+ * not the subscriber's page's.
+ */
+const OWN_PARTNER_DETAILS = [
+  ...PARTNER_ADDRESS_DETAILS,
+  'validFrom',
+  'validTo',
+  'info',
+  'listOfCommunication',
+  'bpHolidayAddress',
+  'status',
+  'reactivatable',
+  'confirmed',
+  'invitationAccepted',
+  'academicYear',
+] as const satisfies readonly (keyof BusinessPartnerDetails)[];
+
+const detailsOf = (d: BusinessPartnerDetails, keys: readonly (keyof BusinessPartnerDetails)[]) =>
+  Object.fromEntries(keys.filter((key) => d[key] !== undefined).map((key) => [key, d[key]]));
+
+/**
  * The business partners of the account (§2 "business-partners list"): the partners linked to it, and
  * the other parties of subscriptions it orders (the ordering party sees the goods recipient's and
  * invoice recipient's address, §6): those of the contract, not a licence manager or a licence's
@@ -384,12 +407,8 @@ export async function listBusinessPartnersForUser(
     // The name and address fields of the details (business_partners.details): every party's, as
     // the subscription page shows them; the others (holiday address, communication, a licence
     // person's state) of the account's own partners only.
-    const nameAndAddress = Object.fromEntries(
-      PARTNER_ADDRESS_DETAILS.filter((key) => d[key] !== undefined).map((key) => [key, d[key]]),
-    );
     return {
-      ...(row.own ? d : {}),
-      ...nameAndAddress,
+      ...detailsOf(d, row.own ? OWN_PARTNER_DETAILS : PARTNER_ADDRESS_DETAILS),
       bpNumber: row.bp_number,
       salutation: d.salutation ?? null,
       salutationCode: row.salutation_code,

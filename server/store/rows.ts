@@ -56,7 +56,7 @@ export interface SubscriptionDetails {
   displayName?: string;
   typeKey?: string | null;
   edition?: string | null;
-  mixTypeDetails?: MixTypeDetails;
+  mixTypeDetails?: Partial<MixTypeDetails>;
   custOrderNumber?: string | null;
   isRenewal?: boolean;
   isTimebased?: boolean;

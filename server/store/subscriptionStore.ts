@@ -202,11 +202,14 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     edition: defined(d.edition, null),
     clientId: row.client_id,
     mixType: row.mix_type,
-    mixTypeDetails: d.mixTypeDetails ?? {
+    // A field the order system left out (schemas/api/order-system-subscription.schema.json) is the
+    // format's code, no medium, no download and no complaint.
+    mixTypeDetails: {
       mixTypeDesc: row.mix_type,
       mediumType: null,
       pdfDownload: false,
       complaintIssues: 0,
+      ...d.mixTypeDetails,
     },
     coverImageUrl: row.cover_image_url,
     orderStatus: row.order_status,

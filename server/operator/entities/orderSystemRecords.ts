@@ -67,6 +67,13 @@ function problemOf(error: ErrorObject): RecordProblem {
       pointer: error.instancePath || '/',
       message: mustBeOneOf(params.allowedValues as unknown[]),
     };
+  if (error.keyword === 'type') {
+    const types = String(params.type).split(',');
+    return {
+      pointer: error.instancePath || '/',
+      message: `must be ${types.map((type) => TYPE_WORDS[type] ?? type).join(' or ')}`,
+    };
+  }
   if (error.keyword === 'pattern') {
     const pattern = String(params.pattern);
     const wanted = PATTERN_WORDS[pattern];
@@ -74,6 +81,17 @@ function problemOf(error: ErrorObject): RecordProblem {
   }
   return { pointer: error.instancePath || '/', message: error.message ?? 'is not valid' };
 }
+
+/** JSON's types in words: "must be a number or null", not "must be number,null". */
+const TYPE_WORDS: Record<string, string> = {
+  string: 'a text',
+  number: 'a number',
+  integer: 'a whole number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+  null: 'null',
+};
 
 /**
  * The record schemas' patterns in words (docs/going-live.md names the fields so): a problem says

@@ -78,6 +78,74 @@ describe('readRecord', () => {
     expect(read({ ids: [9007199254740991], weight: 12.5 })).toEqual([]);
   });
 
+  it('refuses details the screens would show broken, naming each field', () => {
+    // What an export with the wrong types sends: an amount with a comma, a payment kind in words,
+    // a yes for true, a count in words. Each would reach the subscription page as NaN, a text key
+    // or a button the rules do not allow.
+    const read = (details: unknown) => messagesOf('subscriptions', { ...subscription, details });
+    expect(
+      read({
+        currentCyclePaidAmount: '12,50',
+        paymentDetails: { paymentMethod: 'Lastschrift' },
+        billingFrequency: 12,
+        isCancelable: 'yes',
+        mixTypeDetails: { complaintIssues: 'three' },
+        renewal: { autoRenewalNextPaymentAmount: 'lots' },
+        currentSuspension: { suspendedFromDate: '1.5.2026', suspendedToDate: null },
+        activeHolidayServiceType: 'vacation',
+      }).map((message) => message.split(' ')[0]),
+    ).toEqual([
+      '/details/mixTypeDetails/complaintIssues',
+      '/details/isCancelable',
+      '/details/paymentDetails/paymentMethod',
+      '/details/billingFrequency',
+      '/details/currentCyclePaidAmount',
+      '/details/activeHolidayServiceType',
+      '/details/currentSuspension/suspendedFromDate',
+      '/details/renewal/autoRenewalNextPaymentAmount',
+    ]);
+    expect(read({ paymentDetails: { paymentMethod: 'bitcoin' } })).toEqual([
+      '/details/paymentDetails/paymentMethod must be one of "credit_card", "sepa", "direct_debit", "paypal", "invoice", "none"',
+    ]);
+    // A translation carries words only: it is laid over the fields it names.
+    expect(read({ translations: { 'en-GB': { isCancelable: true, displayName: 'Print' } } })).toEqual([
+      '/details/translations/en-GB/isCancelable is not a field of this record',
+    ]);
+    expect(read({ translations: { english: { displayName: 'Print' } } }).length).toBeGreaterThan(0);
+    // What the screens pass on whole has no room for other fields.
+    expect(read({ mixTypeDetails: { mixTypeDesc: 'Print', colour: 'red' } })).toEqual([
+      '/details/mixTypeDetails/colour is not a field of this record',
+    ]);
+    expect(
+      read({
+        displayName: 'Rhein-Bote – Print',
+        isCancelable: true,
+        paymentMethod: 'E',
+        billingFrequency: '01',
+        currentCyclePaidAmount: 12.5,
+        mixTypeDetails: { mixTypeDesc: 'Print', pdfDownload: true },
+        renewal: null,
+        currentSuspension: null,
+        translations: {
+          'en-GB': { displayName: 'Rhine Messenger – Print', mixTypeDetails: { mixTypeDesc: 'Print' } },
+        },
+        anotherSystemsField: { kept: true },
+      }),
+    ).toEqual([]);
+  });
+
+  it("takes an issue's words in other languages, and nothing else in their place", () => {
+    const issue = { version: 1, publication: 'TAZ', issue: '2026-12', description: 'Dezember' };
+    const translations = (t: unknown) => messagesOf('issues', { ...issue, translations: t });
+    expect(translations({ 'en-GB': { description: 'December' } })).toEqual([]);
+    expect(translations({ 'en-GB': { dateOfFirstSale: 'soon' } })).toEqual([
+      '/translations/en-GB/dateOfFirstSale is not a field of this record',
+    ]);
+    expect(translations({ 'en-GB': { description: { text: 'December' } } })).toEqual([
+      '/translations/en-GB/description must be a text or null',
+    ]);
+  });
+
   it('takes a valid record', () => {
     expect(problemsOf('subscriptions', subscription)).toEqual([]);
     expect(problemsOf('payments', payment)).toEqual([]);

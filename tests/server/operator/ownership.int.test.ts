@@ -141,6 +141,36 @@ describe('the trigger of migration 023', () => {
   });
 });
 
+describe('the details the order system sends with a partner', () => {
+  it('refuses details of the wrong kind, and shows the subscriber only the details of their page', async () => {
+    const client = await signIn();
+    const { me } = await deliveredPartner(client);
+    const sent = (await operator<any>(`/business-partners/${me.bpNumber}`)).body;
+    const write = (version: number, details: unknown) =>
+      operator(`/business-partners/${me.bpNumber}`, { method: 'PUT', body: { ...sent, version, details } });
+
+    const wrong = await write(sent.version + 1, { listOfCommunication: 'mail', status: 'gesperrt' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details.map((p: { field: string }) => p.field)).toEqual([
+      '/details/listOfCommunication',
+      '/details/status',
+    ]);
+
+    // A field of the order system's own (a rating, a note of customer service) is kept, not shown.
+    const kept = await write(sent.version + 1, {
+      ...sent.details,
+      info: 'Hinterhaus',
+      creditRating: 'C',
+    });
+    expect(kept.status).toBe(200);
+    expect((await operator<any>(`/business-partners/${me.bpNumber}`)).body.details.creditRating).toBe('C');
+    const own = (await client.get<any[]>('/business-partners')).body.find((p) => p.bpNumber === me.bpNumber);
+    expect(own.info).toBe('Hinterhaus');
+    expect(own).not.toHaveProperty('creditRating');
+    expect((await write(sent.version + 2, sent.details)).status).toBe(200);
+  });
+});
+
 describe('a subscriber changes an address the order system owns', () => {
   it('shows the order system’s address again at once when the change is rejected, and after a full sync too', async () => {
     const client = await signIn();
