@@ -51,7 +51,15 @@ const radio = (scope: Page | Locator, title: string) =>
  */
 const SANDBOX: Record<
   Locale,
-  { title: RegExp; noCharge: string; cardNumber: string; expiry: string; holder: string; save: string }
+  {
+    title: RegExp;
+    noCharge: string;
+    cardNumber: string;
+    expiry: string;
+    holder: string;
+    save: string;
+    cancel: string;
+  }
 > = {
   'de-DE': {
     title: /Zahlungsart \(Testumgebung\)/,
@@ -60,6 +68,7 @@ const SANDBOX: Record<
     expiry: 'Gültig bis (MM/JJ)',
     holder: 'Karteninhaber',
     save: 'Karte speichern',
+    cancel: 'Abbrechen',
   },
   'en-GB': {
     title: /Payment method \(sandbox\)/,
@@ -68,6 +77,7 @@ const SANDBOX: Record<
     expiry: 'Expiry (MM/YY)',
     holder: 'Cardholder name',
     save: 'Save card',
+    cancel: 'Cancel',
   },
 };
 const CARD_SUCCEEDS = '4242 4242 4242 4242';
@@ -452,7 +462,7 @@ test.describe('payment details', () => {
     await expect(card.getByText(t('payment-method-change.popup.text.credit_card'))).toBeVisible();
 
     const sandbox = SANDBOX['en-GB'];
-    const registerCard = async (number: string) => {
+    const registerCard = async (number: string | null) => {
       const popupOpened = page.waitForEvent('popup');
       await card.getByRole('button', { name: t('payment-method-change.popup.open.credit_card') }).click();
       const popup = await popupOpened;
@@ -460,13 +470,23 @@ test.describe('payment details', () => {
       await expect(popup.getByText(sandbox.noCharge)).toBeVisible();
       await expect(popup.getByText(`Order no. ${s.orderNumber}`)).toBeVisible();
       await expect(page.getByText(t('account.payment.waiting'))).toBeVisible();
-      await popup.getByLabel(sandbox.cardNumber).fill(number);
-      await popup.getByLabel(sandbox.expiry).fill('12/39');
-      await popup.getByLabel(sandbox.holder).fill('Sam Taylor');
       const closed = popup.waitForEvent('close');
-      await popup.getByRole('button', { name: sandbox.save }).click();
+      if (number === null) {
+        await popup.getByRole('button', { name: sandbox.cancel }).click();
+      } else {
+        await popup.getByLabel(sandbox.cardNumber).fill(number);
+        await popup.getByLabel(sandbox.expiry).fill('12/39');
+        await popup.getByLabel(sandbox.holder).fill('Sam Taylor');
+        await popup.getByRole('button', { name: sandbox.save }).click();
+      }
       await closed;
     };
+    // Given up on the provider's page: the method in force stays; no payment was cancelled.
+    await registerCard(null);
+    const notSaved = page.getByRole('dialog', { name: t('account.payment.registrationCanceledTitle') });
+    await expect(notSaved.getByText(t('account.payment.registrationCanceledText'))).toBeVisible();
+    await expect(page.getByText(t('account.payment.canceledText'))).toHaveCount(0);
+    await notSaved.getByRole('button', { name: t('shell.close') }).click();
     // A declined card: the generic error (account-flows.md §8 "Payment details"), not the offer's
     // payment error, which speaks of an amount taken and refunded: nothing is charged here.
     await registerCard(CARD_DECLINED);

@@ -13,7 +13,7 @@ import type { PaymentFlow } from './usePaymentFlow';
  * and generic error dialogs. Success is left to the flow (OfferSuccess.tsx). A registration of a
  * card or PayPal as the payment method (`registration`), which charges nothing, fails with the
  * generic dialog (§8 "Payment details: update failure opens the generic dialog"): the payment
- * error's text speaks of an amount taken and refunded.
+ * error's text speaks of an amount taken and refunded; given up, it says the method in force stays.
  */
 export function PaymentDialogs({
   flow,
@@ -37,7 +37,12 @@ export function PaymentDialogs({
       if (registration) return <ErrorDialog onClose={flow.reset} />;
       return <OutcomeDialog texts={PAYMENT_OUTCOMES['payment:error']} onClose={flow.reset} />;
     case 'canceled':
-      return <OutcomeDialog texts={PAYMENT_OUTCOMES['payment:canceled']} onClose={flow.reset} />;
+      return (
+        <OutcomeDialog
+          texts={PAYMENT_OUTCOMES[registration ? 'registration:canceled' : 'payment:canceled']}
+          onClose={flow.reset}
+        />
+      );
     case 'refused':
       return <OutcomeDialog texts={PAYMENT_OUTCOMES[state.outcome]} onClose={flow.reset} />;
     case 'failed':

@@ -9,6 +9,7 @@ import type { OutcomeTexts } from '../outcomes';
 export type PaymentOutcome =
   | 'payment:error'
   | 'payment:canceled'
+  | 'registration:canceled'
   | 'offer:already_accepted'
   | 'offer:already_used'
   | 'offer:already_renewed'
@@ -24,6 +25,13 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
   'payment:canceled': {
     titleKey: 'account.payment.canceledTitle',
     textKey: 'account.payment.canceledText',
+    tone: 'error',
+  },
+  // A card or PayPal registration given up on the provider's page: nothing is a payment there, and
+  // the method in force stays.
+  'registration:canceled': {
+    titleKey: 'account.payment.registrationCanceledTitle',
+    textKey: 'account.payment.registrationCanceledText',
     tone: 'error',
   },
   // The lifecycle refused a second accept (engine/domain/lifecycle.ts, 409 offer_already_accepted),
