@@ -5,7 +5,7 @@
  */
 
 /**
- * 202 answer of the calls that queue an e-mail and say nothing about whether an account exists: POST /api/login/magic-link, /login/email-zip, /register, /password/forgot, /kicker-auth/register, /kicker-auth/forgotpw (issue 10: the same answer, in content and in time).
+ * 202 answer of the calls that queue an e-mail and say nothing about whether an account exists: POST /api/login/magic-link, /login/email-zip, /register, /password/forgot, /kicker-auth/register, /kicker-auth/forgotpw (the same answer, in content and in time).
  */
 export interface AcceptedAnswer {
   status?: 'sent';

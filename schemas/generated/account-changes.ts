@@ -21,7 +21,7 @@ export type Date = string;
 export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
 
 /**
- * Answers of the holiday service, payment details, complaint, address and opt-in calls (account-flows.md §3, §7; issue 12). The root lists one of each so every shape gets a generated type.
+ * Answers of the holiday service, payment details, complaint, address and opt-in calls (account-flows.md §3, §7). The root lists one of each so every shape gets a generated type.
  */
 export interface AccountChangeShapes {
   holidayServiceState?: HolidayServiceState;

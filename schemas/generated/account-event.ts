@@ -5,7 +5,7 @@
  */
 
 /**
- * An account event as a tenant's webhook endpoints receive it (issue 8 "Account events"): the JSON body of the POST, signed in the Standard Webhooks format (issue 25: webhook-id, webhook-timestamp and webhook-signature headers; verify it with a standardwebhooks library before parsing it). One shape per event type; `data` is documented per type below. Every change a subscriber makes records one event in the same transaction as the change. `id` is the idempotency id: a delivery can arrive more than once (a retry after a lost answer), so receivers skip ids they have already processed.
+ * An account event as a tenant's webhook endpoints receive it (docs/going-live.md "Account events and webhooks"): the JSON body of the POST, signed in the Standard Webhooks format (webhook-id, webhook-timestamp and webhook-signature headers; verify it with a standardwebhooks library before parsing it). One shape per event type; `data` is documented per type below. Every change a subscriber makes records one event in the same transaction as the change. `id` is the idempotency id: a delivery can arrive more than once (a retry after a lost answer), so receivers skip ids they have already processed.
  */
 export type AccountEvent =
   | AccountCreatedEvent
@@ -68,7 +68,7 @@ export type CreatedAt = string;
  */
 export type UserId = string;
 /**
- * The offer experiment (tenant offerExperiments, issue 27) the subscriber is in for this flow, and the variant assigned; null when none runs.
+ * The offer experiment (tenant offerExperiments) the subscriber is in for this flow, and the variant assigned; null when none runs.
  */
 export type ExperimentAssignment = {
   id: string;
@@ -788,7 +788,7 @@ export interface SsoProfileDeletedData {
   userId: UserId;
 }
 /**
- * The subscriber asked for a copy of their data ("Download my data", issue 26; GDPR Art. 15 and 20): a link to a ZIP of what the portal holds about the account was mailed to its address, valid until expiresAt. Neither the link nor its token is in the event.
+ * The subscriber asked for a copy of their data ("Download my data"; GDPR Art. 15 and 20): a link to a ZIP of what the portal holds about the account was mailed to its address, valid until expiresAt. Neither the link nor its token is in the event.
  */
 export interface DataExportRequestedEvent {
   id: EventId;

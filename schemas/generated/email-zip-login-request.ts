@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /api/login/email-zip (portal-core.md §7): e-mail address and the zip code of one of the account's addresses; answered 202 whatever they are, a login link is mailed when they match (issue 10, README "Sign-in safety").
+ * Body of POST /api/login/email-zip (portal-core.md §7): e-mail address and the zip code of one of the account's addresses; answered 202 whatever they are, a login link is mailed when they match (docs/architecture.md "Sign-in safety").
  */
 export interface EmailZipLoginRequest {
   /**

@@ -18,7 +18,7 @@ export type Money = number;
 export type PaymentProvider = 'INVOICE' | 'DIRECT_DEBIT' | 'CREDIT_CARD' | 'PAYPAL';
 
 /**
- * Answers of the cancellation, renewal, bulk renewal and upgrade calls (account-flows.md §3, §7; issue 11). The root lists one of each so every shape gets a generated type.
+ * Answers of the cancellation, renewal, bulk renewal and upgrade calls (account-flows.md §3, §7). The root lists one of each so every shape gets a generated type.
  */
 export interface OfferShapes {
   recommendation?: Recommendation;

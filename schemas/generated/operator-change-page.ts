@@ -5,7 +5,7 @@
  */
 
 /**
- * Answer of GET /operator/v1/changes (issue 25, the change feed): the tenant's account events in a stable order, each with its acknowledgement state. Page on with `after=<nextCursor>` while `hasMore`; keep `nextCursor` to ask again later.
+ * Answer of GET /operator/v1/changes (the change feed): the tenant's account events in a stable order, each with its acknowledgement state. Page on with `after=<nextCursor>` while `hasMore`; keep `nextCursor` to ask again later.
  */
 export interface OperatorChangePage {
   changes: OperatorChange[];

@@ -5,7 +5,7 @@
  */
 
 /**
- * Query of GET /operator/v1/changes (issue 25, the change feed): the page after a cursor, of one acknowledgement state.
+ * Query of GET /operator/v1/changes (the change feed): the page after a cursor, of one acknowledgement state.
  */
 export interface OperatorChangeQuery {
   /**

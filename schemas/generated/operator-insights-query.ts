@@ -5,7 +5,7 @@
  */
 
 /**
- * Query of GET /operator/v1/insights (issue 27, retention insights): the period, as UTC days.
+ * Query of GET /operator/v1/insights (retention insights): the period, as UTC days.
  */
 export interface OperatorInsightsQuery {
   /**

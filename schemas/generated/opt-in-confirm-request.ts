@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /api/opt-ins/confirm: the token of the double opt-in link (account-flows.md §4 "Opt-ins"; issue 12).
+ * Body of POST /api/opt-ins/confirm: the token of the double opt-in link (account-flows.md §4 "Opt-ins").
  */
 export interface OptInConfirmRequest {
   token: string;

@@ -17,7 +17,7 @@ export interface OrderNumberLoginRequest {
    */
   lastName: string;
   /**
-   * Accepted for the renewal and upgrade forms' prefill (account-flows.md §2) and ignored: the sign-in link goes only to the address on record for the partner (issue 10, README "Sign-in safety").
+   * Accepted for the renewal and upgrade forms' prefill (account-flows.md §2) and ignored: the sign-in link goes only to the address on record for the partner (docs/architecture.md "Sign-in safety").
    */
   email?: string;
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * A business partner of the order system (portal-core.md §3 "Business partner"): a person or company with its address; further §3 fields go in details. A record of the operator API (PUT /operator/v1/business-partners/{key}) and of `portal import` (business-partners.ndjson), issue 25. Key: bpNumber.
+ * A business partner of the order system (portal-core.md §3 "Business partner"): a person or company with its address; further §3 fields go in details. A record of the operator API (PUT /operator/v1/business-partners/{key}) and of `portal import` (business-partners.ndjson). Key: bpNumber.
  */
 export interface OrderSystemBusinessPartner {
   /**

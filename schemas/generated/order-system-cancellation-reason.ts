@@ -5,7 +5,7 @@
  */
 
 /**
- * A reason a subscriber may give when cancelling (account-flows.md "Cancellation"), with its text per locale. A record of the operator API (PUT /operator/v1/cancellation-reasons/{key}) and of `portal import` (cancellation-reasons.ndjson), issue 25. Key: publication + code.
+ * A reason a subscriber may give when cancelling (account-flows.md "Cancellation"), with its text per locale. A record of the operator API (PUT /operator/v1/cancellation-reasons/{key}) and of `portal import` (cancellation-reasons.ndjson). Key: publication + code.
  */
 export interface OrderSystemCancellationReason {
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * An issue delivered under a subscription (portal-core.md §3 "Delivered issue"), downloadable where download status is found. A record of the operator API (PUT /operator/v1/delivered-issues/{key}) and of `portal import` (delivered-issues.ndjson), issue 25. Key: subscriptionId + issue.
+ * An issue delivered under a subscription (portal-core.md §3 "Delivered issue"), downloadable where download status is found. A record of the operator API (PUT /operator/v1/delivered-issues/{key}) and of `portal import` (delivered-issues.ndjson). Key: subscriptionId + issue.
  */
 export interface OrderSystemDeliveredIssue {
   /**

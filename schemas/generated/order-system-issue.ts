@@ -5,7 +5,7 @@
  */
 
 /**
- * An issue of a publication with its on-sale and shipping dates (portal-core.md §3 "Issue"); names per locale in translations. A record of the operator API (PUT /operator/v1/issues/{key}) and of `portal import` (issues.ndjson), issue 25. Key: publication + issue.
+ * An issue of a publication with its on-sale and shipping dates (portal-core.md §3 "Issue"); names per locale in translations. A record of the operator API (PUT /operator/v1/issues/{key}) and of `portal import` (issues.ndjson). Key: publication + issue.
  */
 export interface OrderSystemIssue {
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * A multi-user licence of a subscription (account-flows.md "Multi-user licences"): how many licences may be active. A record of the operator API (PUT /operator/v1/licence-objects/{key}) and of `portal import` (licence-objects.ndjson), issue 25. Key: subscriptionId + orderNumber.
+ * A multi-user licence of a subscription (account-flows.md "Multi-user licences"): how many licences may be active. A record of the operator API (PUT /operator/v1/licence-objects/{key}) and of `portal import` (licence-objects.ndjson). Key: subscriptionId + orderNumber.
  */
 export interface OrderSystemLicenceObject {
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * A licence of a multi-user licence object, for one person named by e-mail address. A record of the operator API (PUT /operator/v1/licences/{key}) and of `portal import` (licences.ndjson), issue 25. Key: subscriptionId + orderNumber + email.
+ * A licence of a multi-user licence object, for one person named by e-mail address. A record of the operator API (PUT /operator/v1/licences/{key}) and of `portal import` (licences.ndjson). Key: subscriptionId + orderNumber + email.
  */
 export interface OrderSystemLicence {
   /**

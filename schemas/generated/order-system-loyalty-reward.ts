@@ -5,7 +5,7 @@
  */
 
 /**
- * A reward of a loyalty tier. A record of the operator API (PUT /operator/v1/loyalty-rewards/{key}) and of `portal import` (loyalty-rewards.ndjson), issue 25. Key: id.
+ * A reward of a loyalty tier. A record of the operator API (PUT /operator/v1/loyalty-rewards/{key}) and of `portal import` (loyalty-rewards.ndjson). Key: id.
  */
 export interface OrderSystemLoyaltyReward {
   /**

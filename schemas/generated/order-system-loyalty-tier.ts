@@ -5,7 +5,7 @@
  */
 
 /**
- * A tier of the loyalty club (account-flows.md "Loyalty programme"), reached after runtimeToReach months. A record of the operator API (PUT /operator/v1/loyalty-tiers/{key}) and of `portal import` (loyalty-tiers.ndjson), issue 25. Key: tierCode.
+ * A tier of the loyalty club (account-flows.md "Loyalty programme"), reached after runtimeToReach months. A record of the operator API (PUT /operator/v1/loyalty-tiers/{key}) and of `portal import` (loyalty-tiers.ndjson). Key: tierCode.
  */
 export interface OrderSystemLoyaltyTier {
   /**

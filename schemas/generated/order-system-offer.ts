@@ -5,7 +5,7 @@
  */
 
 /**
- * A retention, renewal or upgrade offer (account-flows.md "Offers"): what it shows (offer, texts per locale) and what accepting it does to the subscription (effect). A record of the operator API (PUT /operator/v1/offers/{key}) and of `portal import` (offers.ndjson), issue 25. Key: id.
+ * A retention, renewal or upgrade offer (account-flows.md "Offers"): what it shows (offer, texts per locale) and what accepting it does to the subscription (effect). A record of the operator API (PUT /operator/v1/offers/{key}) and of `portal import` (offers.ndjson). Key: id.
  */
 export interface OrderSystemOffer {
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * An order the order system has taken but not yet turned into a subscription or purchase (portal-core.md §3 "Pending order"). A record of the operator API (PUT /operator/v1/pending-orders/{key}) and of `portal import` (pending-orders.ndjson), issue 25. Key: id.
+ * An order the order system has taken but not yet turned into a subscription or purchase (portal-core.md §3 "Pending order"). A record of the operator API (PUT /operator/v1/pending-orders/{key}) and of `portal import` (pending-orders.ndjson). Key: id.
  */
 export interface OrderSystemPendingOrder {
   /**

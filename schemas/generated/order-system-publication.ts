@@ -5,7 +5,7 @@
  */
 
 /**
- * A publication (newspaper, magazine, digital edition) of the tenant (portal-core.md §3 "Subscription": publication). A record of the operator API (PUT /operator/v1/publications/{key}) and of `portal import` (publications.ndjson), issue 25. Key: publication.
+ * A publication (newspaper, magazine, digital edition) of the tenant (portal-core.md §3 "Subscription": publication). A record of the operator API (PUT /operator/v1/publications/{key}) and of `portal import` (publications.ndjson). Key: publication.
  */
 export interface OrderSystemPublication {
   /**

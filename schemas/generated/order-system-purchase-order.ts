@@ -5,7 +5,7 @@
  */
 
 /**
- * A single purchase (portal-core.md §3 "Purchase order") with the business partners in their roles. A record of the operator API (PUT /operator/v1/purchase-orders/{key}) and of `portal import` (purchase-orders.ndjson), issue 25. Key: id.
+ * A single purchase (portal-core.md §3 "Purchase order") with the business partners in their roles. A record of the operator API (PUT /operator/v1/purchase-orders/{key}) and of `portal import` (purchase-orders.ndjson). Key: id.
  */
 export interface OrderSystemPurchaseOrder {
   /**

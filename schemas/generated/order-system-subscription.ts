@@ -5,7 +5,7 @@
  */
 
 /**
- * A subscription (portal-core.md §3 "Subscription") with the business partners in their roles (§6: WE goods recipient, RE invoice recipient, AG ordering party, LV licence manager); the remaining §3 fields in details. A record of the operator API (PUT /operator/v1/subscriptions/{key}) and of `portal import` (subscriptions.ndjson), issue 25. Key: id.
+ * A subscription (portal-core.md §3 "Subscription") with the business partners in their roles (§6: WE goods recipient, RE invoice recipient, AG ordering party, LV licence manager); the remaining §3 fields in details. A record of the operator API (PUT /operator/v1/subscriptions/{key}) and of `portal import` (subscriptions.ndjson). Key: id.
  */
 export interface OrderSystemSubscription {
   /**

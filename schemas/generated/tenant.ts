@@ -338,7 +338,7 @@ export interface Tenant {
    */
   offerExperiments?: OfferExperiment[];
   /**
-   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (issue 25: headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
+   * Endpoints of the publisher's systems that receive the account events of this portal (docs/going-live.md "Account events and webhooks"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
    */
   webhooks?: WebhookEndpoint[];
 }
@@ -1134,7 +1134,7 @@ export interface InvoiceConfig {
    */
   paymentTermsDays?: number;
   /**
-   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId (or taxNumber and registration), electronicAddress, contact and bankAccount; `portal validate` names what is missing.
+   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId (or taxNumber and registration), electronicAddress, contact and bankAccount; `portal validate` names what is missing.
    */
   xRechnung?: boolean;
   /**
@@ -1170,7 +1170,7 @@ export interface InvoicePublisher {
    */
   taxNumber?: string;
   /**
-   * E-invoice (issue 26, EN 16931 BT-35): street and house number of the postal address, for example "Maximilianstraße 12". The printed address stays addressLines; the e-invoice needs it split into street, postalCode, city and countryCode.
+   * E-invoice (EN 16931 BT-35): street and house number of the postal address, for example "Maximilianstraße 12". The printed address stays addressLines; the e-invoice needs it split into street, postalCode, city and countryCode.
    */
   street?: string;
   /**
@@ -1209,7 +1209,7 @@ export interface InvoiceSellerContact {
   email: string;
 }
 /**
- * E-invoice (issue 26, EN 16931 BG-16/BG-17): the publisher's account for payments by credit transfer, given as the payment means (SEPA credit transfer) of every e-invoice and printed on the PDF of an unpaid invoice. Required for XRechnung (BR-DE-1, BR-DE-23).
+ * E-invoice (EN 16931 BG-16/BG-17): the publisher's account for payments by credit transfer, given as the payment means (SEPA credit transfer) of every e-invoice and printed on the PDF of an unpaid invoice. Required for XRechnung (BR-DE-1, BR-DE-23).
  */
 export interface InvoiceBankAccount {
   /**
@@ -1745,7 +1745,7 @@ export interface TenantWithDefaults {
    */
   offerExperiments: OfferExperiment[];
   /**
-   * Endpoints of the publisher's systems that receive the account events of this portal (issue 8 "Account events"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (issue 25: headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
+   * Endpoints of the publisher's systems that receive the account events of this portal (docs/going-live.md "Account events and webhooks"; payloads in schemas/api/account-event.schema.json): each event is POSTed as JSON in the Standard Webhooks format (headers webhook-id, webhook-timestamp and webhook-signature, so receivers verify with the official standardwebhooks libraries), and retried with back-off for up to a day until the endpoint answers 2xx; an answer 410 Gone disables the endpoint until its URL changes or `portal webhooks enable` turns it back on. `portal events` lists events, their delivery state and disabled endpoints. Empty: no webhooks.
    */
   webhooks: WebhookEndpoint[];
 }
@@ -2231,7 +2231,7 @@ export interface InvoiceConfigWithDefaults {
    */
   paymentTermsDays: number;
   /**
-   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax, issue 26) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId (or taxNumber and registration), electronicAddress, contact and bankAccount; `portal validate` names what is missing.
+   * Offer business customers (an invoice recipient with a company name) an XRechnung (CII syntax) download beside each invoice PDF. Needs the publisher's full e-invoice data: street, postalCode, city, countryCode, vatId (or taxNumber and registration), electronicAddress, contact and bankAccount; `portal validate` names what is missing.
    */
   xRechnung: boolean;
   /**
