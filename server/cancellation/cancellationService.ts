@@ -120,16 +120,27 @@ export function createCancellationService(deps: {
    * issuesWithinTerm); a term that ends within the notice period is cancelled to its end, and so is
    * a renewed term while its renewal runs (`paidUntil`, engine/domain/lifecycle.ts renewedUntil).
    */
+  /** An extraordinary termination's day: the minimum term's end, else the notice period's. */
+  function earliestEnd(termEnd: string | null, today: string): string {
+    return termEnd && termEnd > today ? termEnd : addDays(today, CANCELLATION_NOTICE_DAYS);
+  }
+
   async function datesOf(
     tx: Queryable,
     tenant: ServerTenant,
     s: Subscription,
-    regular: boolean,
+    termEnd: string | null,
     today: string,
     paidUntil: string | null,
   ): Promise<CancellationInfos['issues']> {
-    if (paidUntil !== null) return [{ issueNumber: null, dateOfFirstSale: paidUntil }];
-    if (!regular) return [{ issueNumber: null, dateOfFirstSale: null }];
+    // Before the minimum term's end, only an extraordinary termination: on its one day (§4 "the
+    // earliest possible date"), which the screens name before the subscriber confirms it.
+    const earliest = isCancellableRegularly(termEnd, today) ? null : earliestEnd(termEnd, today);
+    if (paidUntil !== null)
+      return [
+        { issueNumber: null, dateOfFirstSale: earliest && earliest > paidUntil ? earliest : paidUntil },
+      ];
+    if (earliest !== null) return [{ issueNumber: null, dateOfFirstSale: earliest }];
     const end = lastDayOfTerm(s);
     const from = addDays(today, CANCELLATION_NOTICE_DAYS);
     // A term that ends within the notice period can only be cancelled to its end.
@@ -166,7 +177,8 @@ export function createCancellationService(deps: {
           fields: { cancellationReason: 'unknown' },
         });
       const today = utcDay(deps.now());
-      const regular = isCancellableRegularly(await minimumTermEnd(db, caller.tenant.id, s.id), today);
+      const termEnd = await minimumTermEnd(db, caller.tenant.id, s.id);
+      const regular = isCancellableRegularly(termEnd, today);
       // An offer whose payment page expired unpaid is open again.
       await deps.offers.expireStalePayments(caller.tenant, [s.id]);
       const recommendations = await deps.offers.retentionOffers(
@@ -178,7 +190,7 @@ export function createCancellationService(deps: {
         caller.user.id,
       );
       const paidUntil = await renewedTermEnd(db, caller.tenant, s, today);
-      const issues = await datesOf(db, caller.tenant, s, regular, today, paidUntil);
+      const issues = await datesOf(db, caller.tenant, s, termEnd, today, paidUntil);
       // The retention insights' "flow started" with the offers shown.
       await recordFlowStartQuietly(
         db,
@@ -232,7 +244,7 @@ export function createCancellationService(deps: {
         }
         // The date must be one the infos offer (a regular one), or the earliest possible date.
         const paidUntil = await renewedTermEnd(tx, tenant, s, today);
-        const dates = await datesOf(tx, tenant, s, regular, today, paidUntil);
+        const dates = await datesOf(tx, tenant, s, termEnd, today, paidUntil);
         let effectiveDate: string;
         let issueNumber: string | null = null;
         if (regular) {
@@ -247,8 +259,8 @@ export function createCancellationService(deps: {
           effectiveDate = chosen.dateOfFirstSale;
           issueNumber = chosen.issueNumber;
         } else {
-          effectiveDate = termEnd && termEnd > today ? termEnd : addDays(today, CANCELLATION_NOTICE_DAYS);
-          if (paidUntil !== null && paidUntil > effectiveDate) effectiveDate = paidUntil;
+          // The one day the infos offered (datesOf).
+          effectiveDate = dates[0].dateOfFirstSale!;
         }
         const type = cancellationType(regular);
         const words = {

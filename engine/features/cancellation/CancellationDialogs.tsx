@@ -53,9 +53,11 @@ export function ConfirmCancellationDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const dateLabel = useDateLabel();
   const date = issue ? dateLabel(issue) : t('cancellation.dateLabel.earliest');
+  // An extraordinary termination names its day where the infos give it (§2 "with date text").
+  const exceptionalDay = exceptional && issue?.dateOfFirstSale ? issue.dateOfFirstSale : null;
   return (
     <Dialog
       title={t('cancellation.confirmTitle')}
@@ -72,10 +74,14 @@ export function ConfirmCancellationDialog({
       }
     >
       <p>
-        {t(exceptional ? 'cancellation.confirmTextExceptional' : 'cancellation.confirmText', {
-          title: s.displayName,
-          date,
-        })}
+        {exceptional
+          ? exceptionalDay
+            ? t('cancellation.confirmTextExceptionalOn', {
+                title: s.displayName,
+                date: formatDate(exceptionalDay, i18n.language),
+              })
+            : t('cancellation.confirmTextExceptional', { title: s.displayName })
+          : t('cancellation.confirmText', { title: s.displayName, date })}
       </p>
     </Dialog>
   );
@@ -122,7 +128,11 @@ export function CancellationSuccessDialog({
     >
       <p>
         {answer.type === 'exceptional'
-          ? t('cancellation.successTextExceptional', { title: s.displayName, orderNumber: s.orderNumber })
+          ? t('cancellation.successTextExceptional', {
+              title: s.displayName,
+              orderNumber: s.orderNumber,
+              date,
+            })
           : t('cancellation.successText', { title: s.displayName, orderNumber: s.orderNumber, date })}
       </p>
       {revocation && (

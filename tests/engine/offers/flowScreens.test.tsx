@@ -161,13 +161,13 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
         [`${S}/cancellation-reasons`]: reasons,
         [`${S}/cancellation-infos?cancellationReason=ZEIT`]: infos({
           cancellable: false,
-          issues: [{ issueNumber: null, dateOfFirstSale: null }],
+          issues: [{ issueNumber: null, dateOfFirstSale: '2026-03-31' }],
         }),
       },
       { [`${S}/cancel`]: { type: 'exceptional', effectiveDate: '2026-03-31', issueNumber: null } },
     );
     const portal = config({
-      cancellation: { ...config().tenant.cancellation, requireConfirmation: false, feedbackForm: false },
+      cancellation: { ...config().tenant.cancellation, requireConfirmation: true, feedbackForm: false },
     });
     const page = await render(<CancellationScreen />, {
       api,
@@ -180,7 +180,8 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     expect(page.textContent).toContain(en['cancellation.exceptionalHint']);
     const date = labelled<HTMLSelectElement>(page, en['cancellation.date']);
     expect(date.disabled).toBe(true);
-    expect(date.selectedOptions[0].textContent).toBe(en['cancellation.dateLabel.earliest']);
+    // The earliest possible date is named by its day before it is confirmed (§2 "with date text").
+    expect(date.selectedOptions[0].textContent).toBe('At the earliest possible date, 31 Mar 2026');
     expect(page.textContent).not.toContain(en['cancellation.feedback']);
 
     await click(byText(page, 'button', en['cancellation.submit']));
@@ -189,11 +190,16 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
 
     await type(labelled<HTMLTextAreaElement>(page, `${en['cancellation.reasonText']} *`), 'Moving abroad');
     await click(byText(page, 'button', en['cancellation.submit']));
+    expect(page.textContent).toContain(
+      `Do you really want to request an extraordinary termination of your subscription ${subscription.displayName} at the earliest possible date, 31 Mar 2026?`,
+    );
+    await click(byText(page, 'button', en['cancellation.confirmYes']));
     expect(api.calls.find((call) => call.method === 'POST')!.body).toEqual({
       reason: 'ZEIT',
-      issue: { issueNumber: null, dateOfFirstSale: null },
+      issue: { issueNumber: null, dateOfFirstSale: '2026-03-31' },
       reasonText: 'Moving abroad',
     });
+    expect(page.textContent).toContain(`(order number ${subscription.orderNumber}) from 31 Mar 2026`);
   });
 
   it('while a renewal runs, offers only the renewed term’s end and says why', async () => {

@@ -156,7 +156,12 @@ describe('cancellation', () => {
       );
       if (infos.body.cancellable) continue;
       found = true;
-      expect(infos.body.issues).toEqual([{ issueNumber: null, dateOfFirstSale: null }]);
+      // The earliest possible date is named before it is confirmed: the minimum term's end.
+      const [termEnd] = await db.query<{ end: string }>(
+        `select details->>'minimumTermEnd' as "end" from subscriptions where tenant_id = $1 and id = $2`,
+        [flows.id, s.id],
+      );
+      expect(infos.body.issues).toEqual([{ issueNumber: null, dateOfFirstSale: termEnd.end }]);
       const withoutWords = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
         reason: 'SONST',
         issue: null,
@@ -170,6 +175,7 @@ describe('cancellation', () => {
       });
       expect(done.status).toBe(200);
       expect(done.body.type).toBe('exceptional');
+      expect(done.body.effectiveDate).toBe(termEnd.end);
     }
     expect(found).toBe(true);
   });
