@@ -40,6 +40,8 @@ export interface OfferFlowTexts {
   notAllowed: string;
   successTitle: string;
   successText: string;
+  /** An upgrade planned for the next billing period (§9 upgrade time NEXT_CYCLE): not changed yet. */
+  successTextNextCycle?: string;
 }
 
 /**
@@ -129,10 +131,13 @@ function OfferChoice({
 
   const chosen = offers.find((offer) => offer.id === selected);
   const busy = isPaymentBusy(flow.state);
+  // What the accepted offer does, for its success text: the list may load again meanwhile.
+  const [acceptedNextCycle, setAcceptedNextCycle] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!chosen) return;
+    setAcceptedNextCycle(chosen.upgradeOption?.upgradeTime === 'NEXT_CYCLE');
     try {
       await flow.accept(
         () =>
@@ -158,13 +163,13 @@ function OfferChoice({
   }
 
   const success = flow.state.step === 'success' ? flow.state : null;
+  const successText = t(
+    acceptedNextCycle && texts.successTextNextCycle ? texts.successTextNextCycle : texts.successText,
+    { title: s.displayName },
+  );
   if (success && withoutLogin) {
     return (
-      <OfferSuccessPanel
-        title={t(texts.successTitle)}
-        text={t(texts.successText, { title: s.displayName })}
-        crossSelling={success.crossSelling}
-      >
+      <OfferSuccessPanel title={t(texts.successTitle)} text={successText} crossSelling={success.crossSelling}>
         <div className="form-actions">
           <Link className="button button-secondary" to={href(ROUTES.subscription, { id: s.id })}>
             {t('account.flow.toSubscription')}
@@ -228,7 +233,7 @@ function OfferChoice({
       {success && (
         <OfferSuccessDialog
           title={t(texts.successTitle)}
-          text={t(texts.successText, { title: s.displayName })}
+          text={successText}
           crossSelling={success.crossSelling}
           onClose={closeSuccess}
         />

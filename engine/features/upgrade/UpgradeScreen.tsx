@@ -12,6 +12,7 @@ const TEXTS: OfferFlowTexts = {
   notAllowed: 'upgrade.notAllowed',
   successTitle: 'upgrade.successTitle',
   successText: 'upgrade.successText',
+  successTextNextCycle: 'upgrade.successTextNextCycle',
 };
 
 const canUpgrade = (s: Subscription, ctx: CapabilityContext) => can('upgrade', s, ctx);

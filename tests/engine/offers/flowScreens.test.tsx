@@ -598,6 +598,14 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     expect(api.calls.filter((call) => call.method === 'POST').at(-1)!.path).toBe(
       `${S}/recommendations/U2/accept?source=upgrade&category=UPGRD&upgradeTime=NEXT_CYCLE`,
     );
+    // Planned, not made: the success says when, as the mail and the subscription page do.
+    const done = page.querySelector('dialog')!;
+    expect(done.textContent).toContain(
+      en['upgrade.successTextNextCycle'].replace('{{title}}', subscription.displayName),
+    );
+    expect(done.textContent).not.toContain(
+      en['upgrade.successText'].replace('{{title}}', subscription.displayName),
+    );
   });
 
   it('upgrade: an upgrade to the format it has or will have is refused with its own dialog (409 upgrade_format_held)', async () => {
