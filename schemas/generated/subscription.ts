@@ -272,6 +272,10 @@ export interface Subscription {
    * Renewal and offer data; null when the order system has none.
    */
   renewal: Renewal | null;
+  /**
+   * Only on GET /subscriptions/{id}: the end of the term a renewal bought while it runs (engine/domain/lifecycle.ts renewedUntil); no further renewal is offered until then, and a cancellation takes effect no earlier. Null when none runs.
+   */
+  renewedUntil?: string | null;
 }
 /**
  * What the mix type delivers.

@@ -115,16 +115,16 @@ export function createCancellationService(deps: {
     return state ? renewedUntil(state, today) : null;
   }
 
-  /**
-   * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/subscriptionTerm.ts
-   * issuesWithinTerm); a term that ends within the notice period is cancelled to its end, and so is
-   * a renewed term while its renewal runs (`paidUntil`, engine/domain/lifecycle.ts renewedUntil).
-   */
   /** An extraordinary termination's day: the minimum term's end, else the notice period's. */
   function earliestEnd(termEnd: string | null, today: string): string {
     return termEnd && termEnd > today ? termEnd : addDays(today, CANCELLATION_NOTICE_DAYS);
   }
 
+  /**
+   * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/subscriptionTerm.ts
+   * issuesWithinTerm); a term that ends within the notice period is cancelled to its end, and so is
+   * a renewed term while its renewal runs (`paidUntil`, engine/domain/lifecycle.ts renewedUntil).
+   */
   async function datesOf(
     tx: Queryable,
     tenant: ServerTenant,

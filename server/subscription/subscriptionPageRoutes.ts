@@ -20,6 +20,7 @@ import {
 } from '../../engine/domain/paymentHistory';
 import { issueDownloadState } from '../../engine/domain/purchaseOrders';
 import { createDownloadKey, setOrderAttribute } from '../store/accountStore';
+import { subscriptionPage } from './subscriptionPage';
 import {
   deliveredIssuesPage,
   findDeliveredIssue,
@@ -288,8 +289,11 @@ export function subscriptionPageRoutes(deps: {
       return written;
     });
     // The subscription as read for the check, with its attributes as the update left them: the
-    // change touches nothing else of it, and a second read would cost a round trip of its own.
-    res.json({ ...subscription, orderAttributes: attributes });
+    // change touches nothing else of it, and a second read would cost a round trip of its own
+    // (its page's reading of the lifecycle is one query).
+    res.json(
+      await subscriptionPage(db, tenant.id, { ...subscription, orderAttributes: attributes }, deps.now()),
+    );
   });
 
   return router;

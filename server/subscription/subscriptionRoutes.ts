@@ -5,6 +5,7 @@ import type { AuthService } from '../auth/authService';
 import { notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
 import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
+import { subscriptionPage } from './subscriptionPage';
 import { requestLocale } from '../tenancy/requestLocale';
 import { createSubscriptionListCache } from './subscriptionListCache';
 import { compressToKeep, keptEncodingFor } from '../http/compression';
@@ -13,7 +14,7 @@ import { compressToKeep, keptEncodingFor } from '../http/compression';
  * GET /subscriptions and /subscriptions/{id} (portal-core.md §7): only the signed-in user's
  * subscriptions of the request's tenant; a subscription not linked to the user is a 404.
  */
-export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): Router {
+export function subscriptionRoutes(deps: { db: Database; auth: AuthService; now: () => Date }): Router {
   const router = Router();
   const lists = createSubscriptionListCache();
   router.use('/subscriptions', requireUser(deps.auth));
@@ -61,7 +62,7 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService }): R
       { locale: requestLocale(req, tenant) },
     );
     if (!subscription) throw notFound('There is no such subscription on your account.');
-    res.json(subscription);
+    res.json(await subscriptionPage(deps.db, tenant.id, subscription, deps.now()));
   });
 
   return router;

@@ -719,7 +719,8 @@ test.describe('upgrade', () => {
     // The name as the English screen shows it (the order system's words in the screen's language,
     // docs/operators.md "Languages: one at a time").
     const shownName = (await ownSubscriptions(page, tenant)).find((s) => s.id === target.id)!.displayName;
-    await expect(success.getByText(t('upgrade.successText', { title: shownName }))).toBeVisible();
+    // Planned, not made (§9 upgrade time NEXT_CYCLE), as the mail and the subscription page say.
+    await expect(success.getByText(t('upgrade.successTextNextCycle', { title: shownName }))).toBeVisible();
     expect(popups).toBe(0);
     await success.getByRole('button', { name: t('shell.close') }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${target.id}$`));

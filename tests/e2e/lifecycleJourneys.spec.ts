@@ -439,7 +439,11 @@ test('renew: the cancelled subscription renewed with an offer paid on account is
   expect(reloaded.map((o) => o.id)).not.toContain(offer!.id);
   await expect(page.getByRole('heading', { level: 1, name: t('renewal.heading') })).toBeVisible();
   if (reloaded.length > 0) await expect(page.getByTestId('offer-card')).toHaveCount(reloaded.length);
-  else await expect(page.getByText(t('renewal.empty'))).toBeVisible();
+  // While the renewal runs none is offered, and the page says until when.
+  else
+    await expect(
+      page.getByText(t('renewal.renewedUntil', { date: formatDate(after.validToOnSaleDate, locale) })),
+    ).toBeVisible();
   await expect(offerRadio(page, offer!.id)).toHaveCount(0);
   if (locale === 'en-GB') await expect(page.locator('.offer-flow')).not.toContainText(GERMAN_WORDS);
 
@@ -582,7 +586,12 @@ test('upgrade: an upgrade taken without a payment popup shows on the subscriptio
     () => page.getByRole('button', { name: t('upgrade.submit') }).click(),
     success,
   );
-  await expect(success.getByText(t('upgrade.successText', { title }))).toBeVisible();
+  // An upgrade from the next period is planned, not made: the success says so (§9 upgrade time).
+  const successText =
+    offer.upgradeOption?.upgradeTime === 'NEXT_CYCLE'
+      ? 'upgrade.successTextNextCycle'
+      : 'upgrade.successText';
+  await expect(success.getByText(t(successText, { title }))).toBeVisible();
   await success.getByRole('button', { name: t('shell.close') }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target!.id}$`));
 

@@ -12,6 +12,7 @@ import { href, ROUTES } from '../../domain/routeRefs';
 import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsStore';
 import type { CapabilityContext } from '../../domain/capabilities';
 import { upgradeOffers } from '../../domain/offers';
+import { formatDate } from '../../domain/dates';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
@@ -36,6 +37,8 @@ export interface OfferFlowTexts {
   submit: string;
   /** §8 "no options available" / "no-recommendations": no offer for this subscription. */
   empty: string;
+  /** No offer because a renewal runs (the subscription's `renewedUntil`), with its end as `{{date}}`. */
+  renewed?: string;
   /** The capability rule (§6) refuses the flow for this subscription. */
   notAllowed: string;
   successTitle: string;
@@ -98,7 +101,7 @@ function OfferChoice({
   titleId: string;
   onBack: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const location = useLocation();
@@ -163,6 +166,11 @@ function OfferChoice({
   }
 
   const success = flow.state.step === 'success' ? flow.state : null;
+  // No renewal is offered while one runs (engine/domain/lifecycle.ts isRenewed): the page says until when.
+  const renewedText =
+    texts.renewed && s.renewedUntil
+      ? t(texts.renewed, { date: formatDate(s.renewedUntil, i18n.language) })
+      : null;
   const successText = t(
     acceptedNextCycle && texts.successTextNextCycle ? texts.successTextNextCycle : texts.successText,
     { title: s.displayName },
@@ -196,7 +204,12 @@ function OfferChoice({
         <>
           {/* An open payment keeps every offer back (engine/domain/lifecycle.ts isOfferPaymentOpen):
               its notice above says so and how to choose again. */}
-          {!paymentShown && (
+          {!paymentShown && renewedText && (
+            <Alert variant="info">
+              <p>{renewedText}</p>
+            </Alert>
+          )}
+          {!paymentShown && !renewedText && (
             <Alert variant="info">
               <p>{t(texts.empty)}</p>
               {contactServed && (

@@ -7,6 +7,7 @@ const TEXTS: OfferFlowTexts = {
   legend: 'renewal.legend',
   submit: 'renewal.submit',
   empty: 'renewal.empty',
+  renewed: 'renewal.renewedUntil',
   notAllowed: 'renewal.notAllowed',
   successTitle: 'renewal.successTitle',
   successText: 'renewal.successText',

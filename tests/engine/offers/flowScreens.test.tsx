@@ -553,6 +553,22 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     );
   });
 
+  it('renewal: while a renewal runs, says until when instead of the no-options message', async () => {
+    const api = fakeApi({
+      [S]: { ...subscription, isRenewal: true, renewedUntil: '2028-01-05' },
+      [`${S}/recommendations?source=renewal&category=VERL`]: [],
+    });
+    const page = await render(<RenewalScreen />, {
+      api,
+      path: `${S}/renewal`,
+      route: 'subscriptions/:id/renewal',
+    });
+    expect(page.textContent).toContain(
+      'You have already renewed this subscription: it runs until 5 Jan 2028. You can renew it again when this term ends.',
+    );
+    expect(page.textContent).not.toContain(en['renewal.empty']);
+  });
+
   it('upgrade: the first offer at an allowed time is chosen, and its time goes with the accept call', async () => {
     const now = offer('U1', {
       article: undefined,

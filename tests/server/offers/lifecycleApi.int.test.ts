@@ -80,6 +80,7 @@ describe('the subscription lifecycle through the API', () => {
 
   it('cancel, then read: the end and last issue are the cancellation’s, no date after it is offered, cancelling again is refused', async () => {
     const s = (await renewables()).find((x) => x.publication === 'OFP' && x.orderStatus === 'A')!;
+    expect((await read(s.id)).renewedUntil).toBeNull();
     expect(s.renewal?.expiryIssueNr).toMatch(/^\d{1,2}\/\d{4}$/);
     const infos = await client.get<any>(`/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`);
     expect(infos.status).toBe(200);
@@ -115,6 +116,8 @@ describe('the subscription lifecycle through the API', () => {
       orderStatus: 'A',
       isCancelable: true,
       validToOnSaleDate: addMonths(cancelledOn, 12),
+      // The renewal page says so, from the same model (engine/domain/lifecycle.ts renewedUntil).
+      renewedUntil: addMonths(cancelledOn, 12),
     });
     expect(after.renewal).toMatchObject({ expiryIssueNr: null, expiryDesc: null });
     // It can be cancelled again (the revoked cancellation is gone), and the renewal is not offered again.
