@@ -20,6 +20,8 @@ export const MAGIC_LINK_PURPOSE = 'magic-link';
 export const EMAIL_ZIP_PURPOSE = 'email-zip';
 /** A partner sign-in link (partial logins and bulk renewal); spent by POST /login/token in authService. */
 export const PARTNER_SIGN_IN_PURPOSE = 'partner-sign-in';
+/** The purposes POST /login/token spends: each signs the address's account in. */
+export const LINK_LOGIN_PURPOSES = [MAGIC_LINK_PURPOSE, EMAIL_ZIP_PURPOSE, PARTNER_SIGN_IN_PURPOSE] as const;
 export const REGISTRATION_MINUTES = 24 * 60;
 export const RESET_MINUTES = 30;
 

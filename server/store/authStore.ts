@@ -138,6 +138,25 @@ export async function consumeLoginToken(
   return rows[0];
 }
 
+/**
+ * Voids the live links of `purposes` mailed to an address (a password reset: a link mailed before
+ * it must not sign in, or reset again, after the owner has shut everyone else out). They read as
+ * spent from then on.
+ */
+export async function voidLoginTokens(
+  db: Queryable,
+  tenantId: string,
+  email: string,
+  purposes: readonly string[],
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `update login_tokens set used_at = $4
+      where tenant_id = $1 and email = $2 and purpose = any($3::text[]) and used_at is null and expires_at > $4`,
+    [tenantId, email, [...purposes], now.toISOString()],
+  );
+}
+
 /** The address of a token already spent (a link opened a second time), if it is still kept. */
 export async function spentLoginTokenEmail(
   db: Queryable,

@@ -11,12 +11,9 @@ import { createUser, findUserByEmail, linkBusinessPartner } from '../../store/us
 import type { UserRecord } from '../../store/rows';
 import type { LoginResult } from '../../../schemas/generated/login-result';
 import { hashToken } from '../tokens';
-import { EMAIL_ZIP_PURPOSE, MAGIC_LINK_PURPOSE, PARTNER_SIGN_IN_PURPOSE } from '../signInMailJobs';
+import { EMAIL_ZIP_PURPOSE, LINK_LOGIN_PURPOSES, PARTNER_SIGN_IN_PURPOSE } from '../signInMailJobs';
 import { invalidLink, type AuthKit } from '../authKit';
 import type { PartnerSignInPayload } from './signInLinks';
-
-/** The purposes POST /login/token spends. */
-const LINK_LOGIN_PURPOSES = [MAGIC_LINK_PURPOSE, EMAIL_ZIP_PURPOSE, PARTNER_SIGN_IN_PURPOSE] as const;
 
 /**
  * Opens a partner sign-in link: the address must (still) be on record for the partners, the account

@@ -2,13 +2,14 @@
 import { normalizeEmail } from '../../../engine/domain/fieldRules';
 import type { ServerTenant } from '../../tenancy/tenantContext';
 import type { RequestOrigin } from '../../http/requestOrigin';
-import { consumeLoginToken, revokeUserSessions } from '../../store/authStore';
+import { consumeLoginToken, revokeUserSessions, voidLoginTokens } from '../../store/authStore';
 import { revokeSsoSessionsOfUser } from '../../store/ssoSessionStore';
 import { findUserByEmail, setPasswordHash } from '../../store/userStore';
 import type { LoginResult } from '../../../schemas/generated/login-result';
 import { hashPassword } from '../passwords';
 import { hashToken } from '../tokens';
 import { checkNewPassword, invalidLink, requirePasswordLogin, type AuthKit } from '../authKit';
+import { LINK_LOGIN_PURPOSES } from '../signInMailJobs';
 
 /** §5 (e-mail trimmed, max 50): queued; the sender mails a reset link when the account exists. */
 export async function forgotPassword(
@@ -23,7 +24,11 @@ export async function forgotPassword(
   await kit.queueSignInMail(tenant, 'reset', email, origin, { countedIn });
 }
 
-/** Sets the new password, ends every other session of the account and signs in. */
+/**
+ * Sets the new password, ends every other session of the account, voids the reset and sign-in links
+ * still open for its address (an older reset link would set another password, a sign-in link open
+ * a session the reset meant to end), and signs in.
+ */
 export async function resetPassword(
   kit: AuthKit,
   tenant: ServerTenant,
@@ -41,6 +46,7 @@ export async function resetPassword(
       if (!user) throw invalidLink();
       await setPasswordHash(tx, tenant.id, user.id, passwordHash);
       await revokeUserSessions(tx, tenant.id, user.id);
+      await voidLoginTokens(tx, tenant.id, spent.email, ['reset', ...LINK_LOGIN_PURPOSES], kit.now());
       // A reset ends kicker sign-on sessions too: a stolen 30-day kickeruser cookie must not outlive it.
       await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
       return kit.openSession(tx, tenant, user, 'email');

@@ -286,6 +286,50 @@ describe('forgotten password', () => {
     expect(stored[0].password_hash).toMatch(/^scrypt\$/);
   });
 
+  it('voids the reset and sign-in links mailed before the reset: none sets another password or signs in', async () => {
+    const address = `reset-links-${Date.now()}@reader.example`;
+    const c = await client(passwordTenant);
+    await c.post('/register', {
+      displayName: 'Reset Links',
+      email: address,
+      password: 'Before2026',
+      passwordConfirm: 'Before2026',
+    });
+    await c.post('/register/confirm', {
+      token: linkParam(await lastMailTo(address), 'confirm'),
+      password: 'Before2026',
+    });
+    await c.post('/password/forgot', { email: address });
+    const olderReset = linkParam(await lastMailTo(address), 'reset');
+    await c.post('/login/magic-link', { email: address });
+    const signInLink = linkParam(await lastMailTo(address), 'p');
+    await c.post('/password/forgot', { email: address });
+    const newestReset = linkParam(await lastMailTo(address), 'reset');
+
+    const owner = await c.post('/password/reset', {
+      token: newestReset,
+      password: 'Owner2026x',
+      passwordConfirm: 'Owner2026x',
+    });
+    expect(owner.status).toBe(200);
+    const other = await client(passwordTenant);
+    const again = await other.post('/password/reset', {
+      token: olderReset,
+      password: 'Other2026x',
+      passwordConfirm: 'Other2026x',
+    });
+    expect(again.status).toBe(401);
+    expect((await other.post('/login/token', { token: signInLink })).status).toBe(401);
+    expect((await other.post('/login/password', { email: address, password: 'Owner2026x' })).status).toBe(
+      200,
+    );
+    // A link asked for after the reset signs in as before.
+    await c.post('/login/magic-link', { email: address });
+    expect(
+      (await other.post('/login/token', { token: linkParam(await lastMailTo(address), 'p') })).status,
+    ).toBe(200);
+  });
+
   it('refuses a forgot-password address over 50 characters (§5)', async () => {
     const c = await client(passwordTenant);
     const response = await c.post('/password/forgot', { email: `${'a'.repeat(45)}@reader.example` });
