@@ -48,7 +48,10 @@ export function exportReadme(
       ].join('\n')
     : t('readme.authority.default', { controller: controller.name });
 
+  // Underlined to its length, which the publisher's name sets.
+  const title = t('readme.title', { tenant: tenant.name });
   return [
+    `${title}\n${'='.repeat(title.length)}\n`,
     t('readme.intro', {
       tenant: tenant.name,
       date: formatDateTime(opts.date, locale, 'UTC'),

@@ -65,8 +65,13 @@ describe.skipIf(!promtool && process.env.CI !== 'true')('promtool', () => {
     expect(output).toMatch(/SUCCESS: \d+ rules found/);
   });
 
-  it('fires PortalImportFailed while the newest import of a tenant wrote nothing', () => {
-    const tests = new URL('./importAlert.rules-test.yml', import.meta.url).pathname;
+  // Each alert's unit tests, with the labels and words it fires with: an expression that drops a
+  // label its description names passes `check rules` but says nothing here.
+  it.each([
+    ['PortalImportFailed while the newest import of a tenant wrote nothing', 'importAlert.rules-test.yml'],
+    ['PortalDatabasePoolSaturated per instance, naming it', 'poolAlert.rules-test.yml'],
+  ])('fires %s', (_alert, file) => {
+    const tests = new URL(`./${file}`, import.meta.url).pathname;
     const checked = spawnSync(promtool!, ['test', 'rules', tests], { encoding: 'utf8' });
     expect(`${checked.stdout}${checked.stderr}`).toContain('SUCCESS');
     expect(checked.status).toBe(0);

@@ -457,7 +457,8 @@ describe("the README and the tenant's own words", () => {
   it('gives the same in English when asked in English', async () => {
     const readme = strFromU8((await zipOf(home, personas(home)[0].email, 'en-GB'))['README.txt']);
     for (const words of [
-      `Your data from ${home.name}`,
+      // The title underlined to its own length, whatever the publisher's name.
+      `Your data from ${home.name}\n${'='.repeat(`Your data from ${home.name}`.length)}\n\n`,
       'the page "Account details"',
       'Export Verlag GmbH\nHafenstraße 7',
       'Data protection questions and requests: datenschutz@export.example',
