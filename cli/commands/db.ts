@@ -40,13 +40,27 @@ export function registerDb(program: Command): void {
     });
 }
 
-/** Opens DATABASE_URL, or the embedded PostgreSQL under data/ (PORTAL_DATA_DIR), for one command, and closes it. */
+/**
+ * Opens DATABASE_URL, or the embedded PostgreSQL under data/ (PORTAL_DATA_DIR), for one command, and
+ * closes it. It says which on stderr, and says so loudly when the embedded one is new: a command
+ * run without the server's PORTAL_DATA_DIR (or with a typo in it) would otherwise answer from an
+ * empty database of its own, "no keys", "no events" (docs/going-live.md "One environment for the
+ * server and the commands").
+ */
 export async function withDatabase(fn: (db: import('../../server/db/database').Database) => Promise<void>) {
   const { openDatabase } = await import('../../server/db/openDatabase');
   const { DATA_DIR } = await import('../paths');
+  const { displayPath } = await import('../../tenant/sources');
+  const { existsSync } = await import('node:fs');
+  const path = await import('node:path');
+  const url = process.env.DATABASE_URL;
+  const dataDir = process.env.PORTAL_DATA_DIR ?? DATA_DIR;
+  console.error(
+    whichDatabase({ url, dataDir: displayPath(dataDir), exists: existsSync(path.join(dataDir, 'postgres')) }),
+  );
   const database = await openDatabase({
-    url: process.env.DATABASE_URL,
-    dataDir: process.env.PORTAL_DATA_DIR ?? DATA_DIR,
+    url,
+    dataDir,
     // While `npm start` runs, its PostgreSQL is used, never stopped.
     shareRunning: true,
   });
@@ -54,5 +68,25 @@ export async function withDatabase(fn: (db: import('../../server/db/database').D
     await fn(database);
   } finally {
     await database.close();
+  }
+}
+
+/** The line a command says its database with (withDatabase). */
+export function whichDatabase(where: { url?: string; dataDir: string; exists: boolean }): string {
+  if (where.url) return `database: DATABASE_URL (${databaseName(where.url)})`;
+  if (where.exists) return `database: the embedded PostgreSQL in ${where.dataDir}`;
+  return (
+    `database: a new, empty embedded PostgreSQL in ${where.dataDir}: nothing was there. ` +
+    "If the server's data is elsewhere, run the command with the server's PORTAL_DATA_DIR (or DATABASE_URL)."
+  );
+}
+
+/** A connection string's host and database, without its user or password. */
+function databaseName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || 'local socket'}${parsed.pathname}`;
+  } catch {
+    return 'not a URL';
   }
 }

@@ -155,7 +155,10 @@ async function validTenantIds(tenantId: string): Promise<string[]> {
       .filter((file) => file.endsWith('.json'))
       .map((file) => file.slice(0, -'.json'.length));
     throw new Error(
-      `no tenant "${tenantId}": ${displayPath(path.join(TENANTS_DIR, `${tenantId}.json`))} does not exist${didYouMean(tenantId, known)} (tenants: ${known.join(', ')})`,
+      `no tenant "${tenantId}": ${displayPath(path.join(TENANTS_DIR, `${tenantId}.json`))} does not exist${didYouMean(tenantId, known)} (tenants: ${known.join(', ')})` +
+        (process.env.PORTAL_TENANTS_DIR
+          ? ''
+          : "; a server with its tenant files elsewhere was started with PORTAL_TENANTS_DIR: run the command with the server's PORTAL_TENANTS_DIR and PORTAL_DATA_DIR (or DATABASE_URL)"),
     );
   }
   const { loadValidTenants } = await import('./loadValidTenants');

@@ -36,5 +36,19 @@ export async function seedDemo(
  * operator API (docs/going-live.md "Going live with your order system").
  */
 export function bringDataInHint(tenantId: string): string {
-  return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`npx portal import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`npx portal keys create ${tenantId} --scope read,write,import\`); docs/going-live.md "Going live with your order system"`;
+  const env = commandEnvironment();
+  return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`${env}npx portal import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`${env}npx portal keys create ${tenantId} --scope read,write,import\`); docs/going-live.md "Going live with your order system"`;
+}
+
+/**
+ * The settings of this process a command needs to reach the same tenant files and database: a
+ * command run without them reads tenants/ and data/ (docs/going-live.md "One environment for the
+ * server and the commands"). The connection string is named, not written out.
+ */
+function commandEnvironment(): string {
+  const parts = (['PORTAL_TENANTS_DIR', 'PORTAL_DATA_DIR'] as const).flatMap((name) =>
+    process.env[name] ? [`${name}=${process.env[name]}`] : [],
+  );
+  if (process.env.DATABASE_URL) parts.push("DATABASE_URL=<the server's>");
+  return parts.map((part) => `${part} `).join('');
 }
