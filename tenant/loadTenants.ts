@@ -175,7 +175,8 @@ export function loadTenantFiles(
               source,
               `/hosts/${index}`,
               `host "${host}" is also used by tenant "${owner.id}" (${owner.file})`,
-              'a host name may belong to one tenant only',
+              // Whichever file is read second is told; the one to change may be the other.
+              `a host name may belong to one tenant only: take it out of this file or out of ${owner.file}`,
             ),
           );
         rejected.add(file);

@@ -55,6 +55,10 @@ describe('loadTenantFiles', () => {
       ),
     });
     expect(issues[0].file).toContain('bravo.json');
+    // The file read second is told, and the other may be the one to change: the hint names both.
+    expect(issues[0].hint).toMatch(
+      /^a host name may belong to one tenant only: take it out of this file or out of .*acme\.json$/,
+    );
   });
 
   it('says a host clash with a file beside the one asked for, and with a file that has errors of its own', () => {
