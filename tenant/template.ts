@@ -55,8 +55,24 @@ export function newTenantTemplate(id: string, folder: string = path.join(REPO_RO
     },
     login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
     theme: { preset: 'classic' },
-    features: ['issue-download', 'invoice-request', 'invoice-download', 'faq'],
+    features: ['payment-history', 'issue-download', 'invoice-request', 'invoice-download', 'faq'],
     publicationBlacklists: {},
+    // One question to start from, so the FAQ page the features switch on is not empty.
+    faq: {
+      categories: [{ id: 'rechnung', title: { 'de-DE': 'Rechnung', 'en-GB': 'Invoices' } }],
+      entries: [
+        {
+          id: 'rechnung-finden',
+          category: 'rechnung',
+          public: true,
+          title: { 'de-DE': 'Wo finde ich meine Rechnungen?', 'en-GB': 'Where do I find my invoices?' },
+          content: {
+            'de-DE': '<p>Auf der Seite Ihres Abonnements, unter „Rechnungen“, als PDF zum Herunterladen.</p>',
+            'en-GB': '<p>On the page of your subscription, under “Invoices”, as PDF files to download.</p>',
+          },
+        },
+      ],
+    },
     texts: {},
   };
   return `${JSON.stringify(tenant, null, 2)}\n`;
