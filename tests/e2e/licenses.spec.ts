@@ -228,7 +228,11 @@ test('replacing the licence manager mails a confirmation link; the appointment i
   const s = all.find((x) => x.isMultiLicense && x.roles.includes('AG'))!;
   await page.goto(`/t/${TENANT}/subscriptions/${s.id}/licenses?lang=${lang}`);
   const managers = page.getByRole('region', { name: t('multi-user-licenses.managers.heading') });
-  await managers.getByRole('button', { name: t('multi-user-licenses.managers.replace') }).click();
+  // "Appoint" while nobody manages the licences, "Replace" once somebody does: the same form.
+  await managers
+    .getByRole('button', { name: t('multi-user-licenses.managers.replace') })
+    .or(managers.getByRole('button', { name: t('multi-user-licenses.managers.appoint') }))
+    .click();
   const dialog = page.getByRole('dialog', { name: t('multi-user-licenses.managers.replaceTitle') });
   await expect(dialog.getByText(t('multi-user-licenses.managers.replaceIntro'))).toBeVisible();
   await field(dialog, t('multi-user-licenses.field.salutation')).selectOption({ index: 1 });

@@ -190,7 +190,8 @@ function OfferChoice({
   return (
     <section className="offer-flow" aria-labelledby={titleId}>
       <FlowHeader subscription={s} titleId={titleId} title={t(texts.heading)} />
-      <p>{t(texts.intro)}</p>
+      {/* "Choose …" only where there is something to choose. */}
+      {!(recommendations.state.status === 'ready' && offers.length === 0) && <p>{t(texts.intro)}</p>}
       <OpenPayments
         subscriptionId={s.id}
         hidden={busy}

@@ -195,7 +195,12 @@ function ManagersSection({ page }: { page: LicensesPage }) {
       {canReplace && (
         <div className="card-actions">
           <button type="button" className="button button-secondary" onClick={() => page.setReplacing(true)}>
-            {t('multi-user-licenses.managers.replace')}
+            {/* With nobody to replace, the same form appoints the first one. */}
+            {t(
+              loadedManagers.length === 0 && pendingAppointments.length === 0
+                ? 'multi-user-licenses.managers.appoint'
+                : 'multi-user-licenses.managers.replace',
+            )}
           </button>
         </div>
       )}
