@@ -147,7 +147,11 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
         errorBody(
           code,
           error.type === 'entity.parse.failed'
-            ? 'The request body is not valid JSON.'
+            ? // express.json's strict mode takes objects and arrays only: `null`, `42` or `"text"`
+              // is valid JSON, only not a body this API reads.
+              parsesAsJson(error.body)
+              ? 'The request body must be a JSON object, not a single value.'
+              : 'The request body is not valid JSON.'
             : // Only body-parser's own messages are meant for the client (`expose`).
               error.expose === true && String(error.type ?? '').startsWith('entity.')
               ? String(error.message)
@@ -216,4 +220,14 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
       .status(500)
       .json(errorBody('internal_error', 'An unexpected error occurred. Please try again later.'));
   };
+}
+
+function parsesAsJson(body: unknown): boolean {
+  if (typeof body !== 'string') return false;
+  try {
+    JSON.parse(body);
+    return true;
+  } catch {
+    return false;
+  }
 }

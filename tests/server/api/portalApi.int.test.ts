@@ -105,6 +105,16 @@ describe('magic-link sign-in', () => {
     });
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('malformed_request');
+    expect(response.body.error.message).toBe('The request body is not valid JSON.');
+    // Valid JSON, but no object: said as such.
+    for (const body of ['null', '42', '"demo@example.com"']) {
+      const single = await client.post('/login/magic-link', body, { 'content-type': 'application/json' });
+      expect([single.status, single.body.error.code, single.body.error.message]).toEqual([
+        400,
+        'malformed_request',
+        'The request body must be a JSON object, not a single value.',
+      ]);
+    }
   });
 
   it('refuses a body in another media type with 415, and takes a call without a body', async () => {
