@@ -107,7 +107,7 @@ async function registerAndSignIn(page: Page, locale: Locale, email: string, pass
   const form = page.getByRole('form', { name: t('login.createAccountTitle') });
   await field(form, t('login.displayNameLabel')).fill('Lena Lang');
   await field(form, t('login.emailLabel')).fill(email);
-  await field(form, t('login.newPasswordLabel')).fill(password);
+  await field(form, t('login.passwordLabel')).fill(password);
   await field(form, t('login.passwordConfirmLabel')).fill(password);
   const since = new Date().toISOString();
   await form.getByRole('button', { name: t('login.createAccountSubmit') }).click();
@@ -143,7 +143,7 @@ test('a 21-character password is never cut: registration and the SSO profile kee
   const form = page.getByRole('form', { name: t('login.createAccountTitle') });
   await field(form, t('login.displayNameLabel')).fill('Lena Lang');
   await field(form, t('login.emailLabel')).fill(email);
-  const password = field(form, t('login.newPasswordLabel'));
+  const password = field(form, t('login.passwordLabel'));
   await password.fill(PASSWORD_21);
   await expect(password).toHaveValue(PASSWORD_21);
   await expect(password).toHaveAttribute('aria-invalid', 'true');

@@ -117,7 +117,7 @@ async function registerAccount(page: Page, tenant: string, email: string, locale
   const form = page.getByRole('form', { name: t('login.createAccountTitle') });
   await field(form, t('login.displayNameLabel')).fill('Badge journey');
   await field(form, t('login.emailLabel')).fill(email);
-  await field(form, t('login.newPasswordLabel')).fill('Lesen2026x');
+  await field(form, t('login.passwordLabel')).fill('Lesen2026x');
   await field(form, t('login.passwordConfirmLabel')).fill('Lesen2026x');
   const since = new Date().toISOString();
   await form.getByRole('button', { name: t('login.createAccountSubmit') }).click();
@@ -414,7 +414,7 @@ test.describe('the smaller items', () => {
     const register = page.getByRole('form', { name: t('login.createAccountTitle') });
     await field(register, t('login.displayNameLabel')).fill('Max');
     await field(register, t('login.emailLabel')).fill(refused);
-    await field(register, t('login.newPasswordLabel')).fill('Lesen2026x');
+    await field(register, t('login.passwordLabel')).fill('Lesen2026x');
     await field(register, t('login.passwordConfirmLabel')).fill('Lesen2026x');
     await register.getByRole('button', { name: t('login.createAccountSubmit') }).click();
     await expect(register.getByText(t('login.emailRefused'))).toBeVisible();

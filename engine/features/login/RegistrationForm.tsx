@@ -137,7 +137,7 @@ export function RegistrationForm({
         onChange={set('email')}
       />
       <InputField
-        label={t('login.newPasswordLabel')}
+        label={t('login.passwordLabel')}
         type="password"
         name="password"
         autoComplete="new-password"
