@@ -41,13 +41,13 @@ test.describe('password sign-in', () => {
     const form = page.getByRole('form', { name: 'Create an account' });
     await form.getByLabel('Display name').fill('New Reader');
     await form.getByLabel('E-mail address').fill(email);
-    await form.getByLabel('New password').fill('short');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
     await form.getByLabel('Repeat the password').fill('short');
     await form.getByRole('button', { name: 'Create account' }).click();
     await expect(
       form.getByText('The password needs 8 to 20 characters', { exact: false }).first(),
     ).toBeVisible();
-    await form.getByLabel('New password').fill('Reader2026');
+    await form.getByRole('textbox', { name: 'Password', exact: true }).fill('Reader2026');
     await form.getByLabel('Repeat the password').fill('Reader2026');
     // Not a second earlier: mails leave through a queue, so an earlier journey's mail may be written just before.
     const since = new Date().toISOString();
