@@ -235,9 +235,9 @@ export function zipOfAccount(
   void (async () => {
     const own = new Set(await ownPartnerNumbers(db, tenant.id, userId));
     const subscriptions = await listSubscriptionsForUser(db, tenant.id, userId, { locale, today: now });
-    const partners = (await listBusinessPartnersForUser(db, tenant.id, userId, { locale })).filter(
-      (partner) => partner.own,
-    );
+    const partners = (
+      await listBusinessPartnersForUser(db, tenant.id, userId, { locale, allDetails: true })
+    ).filter((partner) => partner.own);
     const payments = await exportPaymentHistory(db, tenant.id, userId);
     const invoices = payments.filter((payment) => payment.documentId);
     const page = dataExportRoute(tenant).id as ExportPage;

@@ -365,7 +365,14 @@ export async function listBusinessPartnersForUser(
   db: Queryable,
   tenantId: string,
   userId: string,
-  opts: { locale?: string } = {},
+  opts: {
+    locale?: string;
+    /**
+     * Every field the order system keeps in an own partner's details, not only those the page
+     * shows: the data export's copy of what the portal keeps (GDPR Art. 15(3)).
+     */
+    allDetails?: boolean;
+  } = {},
 ): Promise<BusinessPartnerListEntry[]> {
   const rows = await db.query<PartnerRow>(
     `with own as (
@@ -408,7 +415,9 @@ export async function listBusinessPartnersForUser(
     // the subscription page shows them; the others (holiday address, communication, a licence
     // person's state) of the account's own partners only.
     return {
-      ...detailsOf(d, row.own ? OWN_PARTNER_DETAILS : PARTNER_ADDRESS_DETAILS),
+      ...(row.own && opts.allDetails
+        ? d
+        : detailsOf(d, row.own ? OWN_PARTNER_DETAILS : PARTNER_ADDRESS_DETAILS)),
       bpNumber: row.bp_number,
       salutation: d.salutation ?? null,
       salutationCode: row.salutation_code,

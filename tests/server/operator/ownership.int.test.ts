@@ -29,6 +29,7 @@ import {
   stageRecords,
 } from '../../../server/store/orderSystemStore';
 import { updatePartner } from '../../../server/store/accountChangeStore';
+import { listBusinessPartnersForUser } from '../../../server/store/accountStore';
 import { updateSubscription } from '../../../server/store/subscriptionStore';
 import { createUser } from '../../../server/store/userStore';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
@@ -167,6 +168,15 @@ describe('the details the order system sends with a partner', () => {
     const own = (await client.get<any[]>('/business-partners')).body.find((p) => p.bpNumber === me.bpNumber);
     expect(own.info).toBe('Hinterhaus');
     expect(own).not.toHaveProperty('creditRating');
+    // The data export still copies everything the portal keeps about the person (GDPR Art. 15(3)).
+    const [user] = await db.query<{ id: string }>(
+      `select id from users where tenant_id = $1 and email = $2`,
+      [tenant.id, SHARED_DEMO_EMAIL],
+    );
+    const exported = (await listBusinessPartnersForUser(db, tenant.id, user.id, { allDetails: true })).find(
+      (p) => p.bpNumber === me.bpNumber,
+    )!;
+    expect(exported).toMatchObject({ info: 'Hinterhaus', creditRating: 'C' });
     expect((await write(sent.version + 2, sent.details)).status).toBe(200);
   });
 });
