@@ -35,6 +35,19 @@ export const canRenew = /* @__PURE__ */ allows(renewalRule);
 export const canDownloadIssues = /* @__PURE__ */ allows(issueDownloadRule);
 
 /**
+ * Whether a renewal is offered now, on a card, in the summary or as the subscription page's action:
+ * the rule allows it and no renewal the subscriber accepted still runs (engine/domain/lifecycle.ts
+ * renewedUntil, which the server sends with every subscription). While one runs no further renewal
+ * is offered; the renewal screen itself asks only the rule and says until when it runs.
+ */
+export function offersRenewal(
+  s: CapabilitySubscription & Pick<Subscription, 'renewedUntil'>,
+  ctx: CapabilityContext,
+): boolean {
+  return !s.renewedUntil && canRenew(s, ctx);
+}
+
+/**
  * §2 "Orders page": "A download button appears on a card only for active subscriptions that
  * support download" — strict active (A, AK); IZ too when the tenant shows downloads for
  * subscriptions with a known activation date.
@@ -48,8 +61,8 @@ export function showsCardDownload(s: CapabilitySubscription, ctx: CapabilityCont
 
 /** §2 "Orders page": "A renewal action appears for active non-bundle renewable subscriptions without auto-renewal." */
 export function showsCardRenewal(
-  s: CapabilitySubscription & Pick<Subscription, 'bundle'>,
+  s: CapabilitySubscription & Pick<Subscription, 'bundle' | 'renewedUntil'>,
   ctx: CapabilityContext,
 ): boolean {
-  return isActive(s.orderStatus) && !s.bundle && !(s.renewal?.autoRenewal ?? false) && canRenew(s, ctx);
+  return isActive(s.orderStatus) && !s.bundle && !(s.renewal?.autoRenewal ?? false) && offersRenewal(s, ctx);
 }

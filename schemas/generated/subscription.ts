@@ -273,7 +273,7 @@ export interface Subscription {
    */
   renewal: Renewal | null;
   /**
-   * Only on GET /subscriptions/{id}: the end of the term a renewal bought while it runs (engine/domain/lifecycle.ts renewedUntil); no further renewal is offered until then, and a cancellation takes effect no earlier. Null when none runs.
+   * The end of the term a renewal bought while it runs (engine/domain/lifecycle.ts renewedUntil); no further renewal is offered until then, and a cancellation takes effect no earlier. Null when none runs. Sent by GET /subscriptions and /subscriptions/{id}; other answers that carry a subscription may leave it out.
    */
   renewedUntil?: string | null;
 }

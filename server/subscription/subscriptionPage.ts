@@ -7,7 +7,7 @@ import { utcDay } from '../../engine/domain/dates';
 /**
  * One subscription as its page and flows read it (GET /subscriptions/{id}, and the answers that
  * give it back): the list's fields, and whether a renewal runs and until when, from the model the
- * renewal flow decides with (engine/domain/lifecycle.ts renewedUntil). The list leaves that out.
+ * renewal flow decides with (engine/domain/lifecycle.ts renewedUntil).
  */
 export async function subscriptionPage(
   db: Queryable,
@@ -17,4 +17,30 @@ export async function subscriptionPage(
 ): Promise<Subscription> {
   const lifecycle = await loadLifecycle(db, tenantId, subscription.id);
   return { ...subscription, renewedUntil: lifecycle ? renewedUntil(lifecycle, utcDay(now)) : null };
+}
+
+/**
+ * The list's subscriptions with `renewedUntil` too, so that a card offers no renewal while one
+ * runs (engine/domain/cardCapabilities.ts offersRenewal), as the subscription page does. Only a
+ * subscription with an applied renewal can have one: the rest are not read twice.
+ */
+export async function subscriptionList(
+  db: Queryable,
+  tenantId: string,
+  subscriptions: readonly Subscription[],
+  now: Date,
+): Promise<Subscription[]> {
+  if (subscriptions.length === 0) return [];
+  const renewed = await db.query<{ subscription_id: string }>(
+    `select distinct subscription_id from offer_acceptances
+      where tenant_id = $1 and subscription_id = any($2::text[])
+        and source in ('renewal', 'bulk-renewal') and status = 'applied'`,
+    [tenantId, subscriptions.map((s) => s.id)],
+  );
+  const ids = new Set(renewed.map((r) => r.subscription_id));
+  return Promise.all(
+    subscriptions.map((s) =>
+      ids.has(s.id) ? subscriptionPage(db, tenantId, s, now) : { ...s, renewedUntil: null },
+    ),
+  );
 }

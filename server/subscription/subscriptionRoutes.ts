@@ -5,7 +5,7 @@ import type { AuthService } from '../auth/authService';
 import { notFound } from '../http/errors';
 import { tenantContext } from '../tenancy/tenantContext';
 import { getSubscriptionForUser, listSubscriptionsForUser } from '../store/subscriptionStore';
-import { subscriptionPage } from './subscriptionPage';
+import { subscriptionList, subscriptionPage } from './subscriptionPage';
 import { requestLocale } from '../tenancy/requestLocale';
 import { createSubscriptionListCache } from './subscriptionListCache';
 import { compressToKeep, keptEncodingFor } from '../http/compression';
@@ -27,7 +27,8 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService; now:
     if (user.subscriptionId) {
       // A partial login sees the one subscription it was opened for (§4); rare enough to build each time.
       const subscriptions = await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale });
-      res.json(subscriptions.filter((s) => s.id === user.subscriptionId));
+      const opened = subscriptions.filter((s) => s.id === user.subscriptionId);
+      res.json(await subscriptionList(deps.db, tenant.id, opened, deps.now()));
       return;
     }
     // An answer made under the data version the session query just read is still true (migration 015).
@@ -35,7 +36,14 @@ export function subscriptionRoutes(deps: { db: Database; auth: AuthService; now:
     let answer = lists.get(key);
     if (!answer) {
       const body = Buffer.from(
-        JSON.stringify(await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale })),
+        JSON.stringify(
+          await subscriptionList(
+            deps.db,
+            tenant.id,
+            await listSubscriptionsForUser(deps.db, tenant.id, user.id, { locale }),
+            deps.now(),
+          ),
+        ),
       );
       // The app's own ETag function, as res.send would use it; send leaves a set ETag alone.
       const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding?: string) => string) | undefined;

@@ -4,12 +4,14 @@ import {
   checkCapability,
   can,
   canCancel,
+  canRenew,
   detailVisibility,
   externalLinkUrl,
   holidayServiceTypes,
   isHiddenBundleComponent,
   showsCardDownload,
   showsCardRenewal,
+  offersRenewal,
   visibleBundleComponents,
   type Capability,
   type CapabilityContext,
@@ -262,6 +264,16 @@ describe('orders page card rules (§2)', () => {
       false,
     );
     expect(showsCardRenewal(makeSubscription({ isRenewal: true, orderStatus: 'I' }), ctx)).toBe(false);
+  });
+
+  it('offers no renewal while one the subscriber accepted runs, and again once it has ended', () => {
+    const renewable = subscriptions['renewable without auto-renewal'];
+    const renewed: Subscription = { ...renewable, renewedUntil: '2027-06-30' };
+    expect(offersRenewal(renewed, ctx)).toBe(false);
+    expect(showsCardRenewal(renewed, ctx)).toBe(false);
+    expect(offersRenewal({ ...renewable, renewedUntil: null }, ctx)).toBe(true);
+    // The renewal screen asks the rule alone, and says until when the renewal runs.
+    expect(canRenew(renewed, ctx)).toBe(true);
   });
 });
 

@@ -119,6 +119,7 @@ interface ApiSubscription {
   plannedUpgrade?: { from: string; mixType?: string; mixTypeDesc: string } | null;
   retentionOffer?: { discountPercent: number; until: string } | null;
   renewal: { autoRenewal: boolean; expiryDesc: string | null; expiryIssueNr: string | null } | null;
+  renewedUntil: string | null;
 }
 
 /** An offer as the flow page received it (GET …/recommendations). */
@@ -432,6 +433,10 @@ test('renew: the cancelled subscription renewed with an offer paid on account is
   );
   await expectEndShown(page, after, locale);
   if (locale === 'en-GB') await expect(page.locator('.details-block')).not.toContainText(GERMAN_WORDS);
+  // While the renewal runs the page offers none (engine/domain/cardCapabilities.ts offersRenewal).
+  expect(after.renewedUntil).toBe(after.validToOnSaleDate);
+  await expect(page.locator('.action-buttons')).toBeVisible();
+  await expect(page.getByRole('link', { name: t('renewal.action'), exact: true })).toHaveCount(0);
 
   // The renewal page, loaded afresh: the offer just accepted is not offered again.
   await page.goto(`/t/${TENANT}/subscriptions/${target!.id}/renewal`);
@@ -455,6 +460,8 @@ test('renew: the cancelled subscription renewed with an offer paid on account is
   await expect(
     card.getByRole('definition').filter({ hasText: formatDate(after.validToOnSaleDate, locale) }),
   ).toBeVisible();
+  // Nor does its card: the list says until when the renewal runs, as the subscription page does.
+  await expect(card.getByRole('link', { name: t('account.renew'), exact: true })).toHaveCount(0);
 });
 
 test('retention: the invoice-paid retention offer taken instead of cancelling shows as a discount after a reload and is not offered again for the same reason', async ({

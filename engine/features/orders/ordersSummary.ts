@@ -1,6 +1,6 @@
 import type { SubscriptionSummary } from '../../account/types';
 import { isSuspendedWithEndDate } from '../../domain/capabilityRule';
-import { canRenew } from '../../domain/cardCapabilities';
+import { offersRenewal } from '../../domain/cardCapabilities';
 import type { CapabilityContext } from '../../domain/capabilityRule';
 import { hasEnded } from '../../domain/orderStatus';
 
@@ -48,7 +48,7 @@ export function ordersSummary(
   for (const s of ending) {
     const date = s.validToOnSaleDate!;
     if (s.orderStatus === 'AK') attention.push({ kind: 'cancelled', subscription: s, date });
-    else if (date <= addDays(today, RENEWAL_NOTICE_DAYS) && canRenew(s, ctx))
+    else if (date <= addDays(today, RENEWAL_NOTICE_DAYS) && offersRenewal(s, ctx))
       attention.push({ kind: 'renew', subscription: s, date });
   }
   for (const s of running) {

@@ -120,6 +120,12 @@ describe('the subscription lifecycle through the API', () => {
       renewedUntil: addMonths(cancelledOn, 12),
     });
     expect(after.renewal).toMatchObject({ expiryIssueNr: null, expiryDesc: null });
+    // The orders list says the same, so its card offers no second renewal.
+    const listed = (await server.subscriptions(client)).find((x) => x.id === cancelledId)!;
+    expect(listed.renewedUntil).toBe(addMonths(cancelledOn, 12));
+    expect((await server.subscriptions(client)).filter((x) => x.renewedUntil).map((x) => x.id)).toEqual([
+      cancelledId,
+    ]);
     // It can be cancelled again (the revoked cancellation is gone), and the renewal is not offered again.
     expect((await client.get(`/subscriptions/${cancelledId}/cancellation-reasons`)).status).toBe(200);
     const offers = await client.get<any[]>(`/subscriptions/${cancelledId}/recommendations?source=renewal`);
