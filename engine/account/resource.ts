@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../core/apiClient';
 import { usePortal } from '../core/PortalContext';
 import { useLanguage } from '../core/translation';
+import { ApiError } from '../domain/apiError';
 
 /**
  * The states of anything a screen loads: loading (with the data of the previous load, if any, so a
@@ -9,7 +10,10 @@ import { useLanguage } from '../core/translation';
  * for every screen, rendered by ResourceView (loading / error with try again / empty notice).
  */
 export type ResourceState<T> =
-  { status: 'loading'; previous?: T } | { status: 'failed' } | { status: 'ready'; data: T };
+  | { status: 'loading'; previous?: T }
+  // `notFound`: the server answered 404 (no such thing on this account), which trying again will not change.
+  | { status: 'failed'; notFound?: boolean }
+  | { status: 'ready'; data: T };
 
 export interface Resource<T> {
   state: ResourceState<T>;
@@ -57,9 +61,13 @@ export function useResource<T>(
       );
     loader.current(api).then(
       (data) => live && setState({ status: 'ready', data }),
-      () =>
+      (error: unknown) =>
         live &&
-        setState((previous) => (quiet && previous.status === 'ready' ? previous : { status: 'failed' })),
+        setState((previous) =>
+          quiet && previous.status === 'ready'
+            ? previous
+            : { status: 'failed', notFound: error instanceof ApiError && error.status === 404 },
+        ),
     );
     return () => {
       live = false;

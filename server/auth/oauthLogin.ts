@@ -137,7 +137,6 @@ export function createOAuthLogin(deps: {
       query: URLSearchParams,
       binding: string | undefined,
     ): Promise<LoginResult & { returnTo?: string }> {
-      const config = await configuration(tenant);
       const state = query.get('state');
       const waiting =
         state && binding
@@ -148,6 +147,9 @@ export function createOAuthLogin(deps: {
           'invalid_oauth_state',
           'The sign-on took too long or was started elsewhere. Please try again.',
         );
+      // Only for a sign-on this browser started: a stranger's post never makes the server call
+      // the provider (its discovery is fetched anew while the provider is unreachable).
+      const config = await configuration(tenant);
       let email: string | undefined;
       let subject: string;
       let name: string | undefined;

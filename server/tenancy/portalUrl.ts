@@ -15,7 +15,9 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/i;
  *    so: proxies pass on an `X-Forwarded-Port` the client sent. Any other port would take a
  *    sign-in token to whatever listens on a port the sender chose;
  *  - the shared prefix: PORTAL_PUBLIC_URL when set (e.g. https://portal.example.com), else only a
- *    loopback host (development, tests); anything else is refused.
+ *    loopback host (development, tests), its port kept by the same rule: a loopback name is no
+ *    proof of the port, and a link to 127.0.0.1:<any> opens whatever listens there on the
+ *    victim's machine; anything else is refused.
  */
 export function portalUrl(req: Request, res: Response): string {
   const { basePath } = tenantContext(res);
@@ -23,7 +25,7 @@ export function portalUrl(req: Request, res: Response): string {
   if (basePath === '/') return `${req.protocol}://${hostWithOwnPort(host, ownPorts(req))}/`;
   const configured = process.env.PORTAL_PUBLIC_URL?.replace(/\/$/, '');
   if (configured) return `${configured}${basePath}`;
-  if (LOOPBACK.test(host)) return `${req.protocol}://${host}${basePath}`;
+  if (LOOPBACK.test(host)) return `${req.protocol}://${hostWithOwnPort(host, ownPorts(req))}${basePath}`;
   throw badRequest('unknown_host', 'This server does not know its public address. Set PORTAL_PUBLIC_URL.');
 }
 

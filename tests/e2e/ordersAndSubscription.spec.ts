@@ -331,10 +331,12 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(alert).toHaveText(t('link-subscription.result.already_linked_bp'));
       await expect(page.locator('.menu-badge')).toHaveCount(0);
 
-      // §8: a subscription that does not load (here: not on this account) opens a dialog back to /orders.
+      // §8: a subscription that does not load opens a dialog back to /orders; one not on this
+      // account says so, in the page's language, rather than that loading failed.
       await page.goto(`/t/${tenant}/subscriptions/${encodeURIComponent(taken.id)}?lang=${lang}`);
       const failure = page.getByRole('dialog');
-      await expect(failure.getByRole('heading', { name: t('subscription.loadErrorTitle') })).toBeVisible();
+      await expect(failure.getByRole('heading', { name: t('subscription.notFoundTitle') })).toBeVisible();
+      await expect(failure.getByText(t('subscription.notFound'))).toBeVisible();
       await failure.getByRole('button', { name: t('subscription.backToOrders') }).click();
       await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders$`));
     });

@@ -40,7 +40,7 @@ export default function SubscriptionScreen() {
   if (state.status === 'failed') {
     return (
       <Dialog
-        title={t('subscription.loadErrorTitle')}
+        title={t(state.notFound ? 'subscription.notFoundTitle' : 'subscription.loadErrorTitle')}
         variant="error"
         onClose={() => navigate('/orders')}
         actions={
@@ -49,7 +49,7 @@ export default function SubscriptionScreen() {
           </button>
         }
       >
-        <p>{t('subscription.loadError')}</p>
+        <p>{t(state.notFound ? 'subscription.notFound' : 'subscription.loadError')}</p>
       </Dialog>
     );
   }

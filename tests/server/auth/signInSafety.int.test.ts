@@ -92,6 +92,17 @@ describe('a sign-on provider the tenant file names goes through the outbound gua
       expect(response.status).toBe(502);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('sso_unavailable');
       expect(asked).toBe(0);
+      // A post that finishes no sign-on this browser started is refused before the provider is
+      // asked: a stranger cannot make the server call out, whatever the provider's state.
+      const first = await fetch(`${server.baseUrl}/t/${sso.id}/api/faq`);
+      const xsrf = /XSRF-TOKEN=([^;]+)/.exec(first.headers.get('set-cookie') ?? '')![1];
+      const stranger = await fetch(`${server.baseUrl}/t/${sso.id}/api/login/oauth?code=x&state=y`, {
+        method: 'POST',
+        headers: { cookie: `XSRF-TOKEN=${xsrf}`, 'x-xsrf-token': xsrf, accept: 'application/json' },
+      });
+      expect(stranger.status).toBe(401);
+      expect(((await stranger.json()) as { error: { code: string } }).error.code).toBe('invalid_oauth_state');
+      expect(asked).toBe(0);
     } finally {
       await server.close();
       await new Promise((resolve) => inward.close(resolve));

@@ -67,3 +67,23 @@ describe('the link of a tenant found by its host', () => {
     expect(hostWithOwnPort('ABO.Acme.Example', [443])).toBe('abo.acme.example');
   });
 });
+
+describe('the link of a tenant under the shared prefix, without PORTAL_PUBLIC_URL', () => {
+  const prefixed = {
+    locals: { tenantContext: { basePath: '/t/acme/', tenant: { id: 'acme' } } },
+  } as unknown as Response;
+
+  it('keeps a loopback host at the port this server is reached at', () => {
+    expect(portalUrl(request('127.0.0.1:4395', 4395), prefixed)).toBe('https://127.0.0.1:4395/t/acme/');
+    expect(portalUrl(request('[::1]:4395', 4395), prefixed)).toBe('https://[::1]:4395/t/acme/');
+  });
+
+  it("drops a port the sender chose: a link to 127.0.0.1:<any> opens whatever listens there on the victim's machine", () => {
+    expect(portalUrl(request('127.0.0.1:9999', 4395), prefixed)).toBe('https://127.0.0.1/t/acme/');
+    expect(portalUrl(request('localhost:9999', 4395), prefixed)).toBe('https://localhost/t/acme/');
+  });
+
+  it('refuses any other host', () => {
+    expect(() => portalUrl(request('evil.example:4395', 4395), prefixed)).toThrow(/PORTAL_PUBLIC_URL/);
+  });
+});
