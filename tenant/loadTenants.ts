@@ -75,6 +75,83 @@ function locatedIssue(
   return { file, line, column, pointer, message, hint };
 }
 
+type ClaimingEntry = { file: string; source: string; tenant?: ResolvedTenant };
+
+/**
+ * Across tenants: the server maps each host to one tenant and each id to one dist folder. A file
+ * with errors of its own still claims its id and hosts, and so does every other file beside the
+ * ones asked for (`portal validate <id>`), read for that alone: a clash is said whichever file is
+ * checked, and whatever else is wrong with the other one. Returns the issues of `checked` and the
+ * files of `checked` that lose a clash.
+ */
+function crossTenantClashes(
+  checked: readonly ClaimingEntry[],
+  neighbours: readonly ClaimingEntry[],
+): { issues: TenantIssue[]; rejected: Set<string> } {
+  const issues: TenantIssue[] = [];
+  const rejected = new Set<string>();
+  // Every claimant of a host, in the order read: a clash names each of the others.
+  const hostClaims = new Map<string, Array<{ id: string; file: string }>>();
+  const idOwner = new Map<string, string>();
+  const claim = (entry: ClaimingEntry, report: boolean) => {
+    const { file, source } = entry;
+    const { id, hosts } = entry.tenant ?? claimsOf(source);
+    if (id === undefined) return;
+    const otherFile = idOwner.get(id);
+    if (otherFile) {
+      if (report)
+        issues.push(
+          locatedIssue(
+            file,
+            source,
+            '/id',
+            `tenant id "${id}" is also used by ${otherFile}`,
+            'load only one of them',
+          ),
+        );
+      rejected.add(file);
+    } else {
+      idOwner.set(id, file);
+    }
+    hosts.forEach((host, index) => {
+      const claims = hostClaims.get(host.toLowerCase()) ?? [];
+      const others = claims.filter((owner) => owner.id !== id);
+      if (others.length > 0) {
+        if (report)
+          issues.push(
+            locatedIssue(
+              file,
+              source,
+              `/hosts/${index}`,
+              `host "${host}" is also used by ${others.map((o) => `tenant "${o.id}" (${o.file})`).join(' and ')}`,
+              // Whichever file is read second is told; the one to change may be the other.
+              `a host name may belong to one tenant only: take it out of this file or out of ${others.map((o) => o.file).join(' and ')}`,
+            ),
+          );
+        rejected.add(file);
+      }
+      hostClaims.set(host.toLowerCase(), [...claims, { id, file }]);
+    });
+  };
+  for (const neighbour of neighbours) claim(neighbour, false);
+  for (const entry of checked) claim(entry, true);
+  return { issues, rejected };
+}
+
+/**
+ * The clashes of one tenant file's text not yet written (the studio's draft) with every other
+ * tenant file of its folder, as `portal validate` reports them: an id or a host another tenant
+ * already has. `absolute` is where the file is (or will be); `file` how issues name it.
+ */
+export function clashesWithOtherTenants(
+  absolute: string,
+  file: string,
+  source: string,
+  tenant?: ResolvedTenant,
+): TenantIssue[] {
+  return crossTenantClashes([{ file, source, tenant }], neighboursOf([resolve(absolute)])).issues;
+}
+
 /**
  * A tenant file is settings and texts: the largest demo file is 19 KB. The studio takes no request
  * body above this either (server/studio/studioRoutes.ts), and the checks need not read more.
@@ -138,55 +215,9 @@ export function loadTenantFiles(
     loaded.push({ file, source, tenant: result.tenant });
   }
 
-  // Across tenants: the server maps each host to one tenant and each id to one dist folder. A file
-  // with errors of its own still claims its id and hosts, and so does every other file beside the
-  // ones asked for (`portal validate <id>`), read for that alone: a clash is said whichever file is
-  // checked, and whatever else is wrong with the other one.
-  const rejected = new Set<string>();
-  const hostOwner = new Map<string, { id: string; file: string }>();
-  const idOwner = new Map<string, string>();
-  const claim = (entry: { file: string; source: string; tenant?: ResolvedTenant }, report: boolean) => {
-    const { file, source } = entry;
-    const { id, hosts } = entry.tenant ?? claimsOf(source);
-    if (id === undefined) return;
-    const otherFile = idOwner.get(id);
-    if (otherFile) {
-      if (report)
-        issues.push(
-          locatedIssue(
-            file,
-            source,
-            '/id',
-            `tenant id "${id}" is also used by ${otherFile}`,
-            'load only one of them',
-          ),
-        );
-      rejected.add(file);
-    } else {
-      idOwner.set(id, file);
-    }
-    hosts.forEach((host, index) => {
-      const owner = hostOwner.get(host.toLowerCase());
-      if (owner && owner.id !== id) {
-        if (report)
-          issues.push(
-            locatedIssue(
-              file,
-              source,
-              `/hosts/${index}`,
-              `host "${host}" is also used by tenant "${owner.id}" (${owner.file})`,
-              // Whichever file is read second is told; the one to change may be the other.
-              `a host name may belong to one tenant only: take it out of this file or out of ${owner.file}`,
-            ),
-          );
-        rejected.add(file);
-      } else if (!owner) {
-        hostOwner.set(host.toLowerCase(), { id, file });
-      }
-    });
-  };
-  if (paths) for (const neighbour of neighboursOf(files)) claim(neighbour, false);
-  for (const entry of loaded) claim(entry, true);
+  const clashes = crossTenantClashes(loaded, paths ? neighboursOf(files) : []);
+  issues.push(...clashes.issues);
+  const rejected = clashes.rejected;
 
   issues.sort(byPosition);
   const tenants = loaded.filter((e) => e.tenant && !rejected.has(e.file)).map((e) => e.tenant!);

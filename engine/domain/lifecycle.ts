@@ -240,26 +240,26 @@ export function isRetentionUsed(state: Pick<LifecycleState, 'acceptances'>, toda
 const RENEWAL_SOURCES: readonly AcceptanceSource[] = ['renewal', 'bulk-renewal'];
 
 /**
- * Whether a renewal (of the renewal or bulk renewal flow, whichever offer) runs on `today`: waiting
- * for its payment, or applied within the months it bought, and the subscription not cancelled
- * since. Then no further renewal is offered or accepted until it ends (a renewal after that, next
- * year's, is open again).
+ * Whether a renewal runs on `today`: an extension of the term (the renewal or bulk renewal flow's,
+ * whichever offer, or a retention offer that extends it, paid for like a renewal) waiting for its
+ * payment, or applied within the months it bought, and the subscription not cancelled since. Then
+ * no further renewal is offered or accepted until it ends (a renewal after that, next year's, is
+ * open again).
  */
 export function isRenewed(state: Pick<LifecycleState, 'acceptances' | 'status'>, today: string): boolean {
   // Cancelled since: the end is the cancellation's, and a renewal is how the subscriber takes the
   // cancellation back (renew), so it is offered again.
   if (isCancelled(state)) return false;
-  return state.acceptances.some(
-    (a) => RENEWAL_SOURCES.includes(a.source) && a.effect.kind === 'extend' && holdsOffer(a, today),
-  );
+  return state.acceptances.some((a) => a.effect.kind === 'extend' && holdsOffer(a, today));
 }
 
 /**
- * The end of the term a renewal bought, while that renewal runs: applied (paid, or billed) within
- * the months it bought, and the subscription not cancelled since. A cancellation then takes effect
- * no earlier: it would cut short a term the subscriber has paid for, and renewing again to take
- * it back would charge the same months twice. A renewal still waiting for its payment does not
- * count: cancelling voids it, and nothing was paid. Null when no renewal runs.
+ * The end of the term an extension bought (a renewal, or a retention offer that extends the term),
+ * while it runs: applied (paid, or billed) within the months it bought, and the subscription not
+ * cancelled since. A cancellation then takes effect no earlier: it would cut short a term the
+ * subscriber has paid for, and renewing again to take it back would charge the same months twice.
+ * An extension still waiting for its payment does not count: cancelling voids it, and nothing was
+ * paid. Null when none runs.
  */
 export function renewedUntil(
   state: Pick<LifecycleState, 'acceptances' | 'status' | 'end'>,
@@ -267,11 +267,7 @@ export function renewedUntil(
 ): string | null {
   if (isCancelled(state) || state.end === null) return null;
   const runs = state.acceptances.some(
-    (a) =>
-      RENEWAL_SOURCES.includes(a.source) &&
-      a.effect.kind === 'extend' &&
-      a.status === 'applied' &&
-      holdsOffer(a, today),
+    (a) => a.effect.kind === 'extend' && a.status === 'applied' && holdsOffer(a, today),
   );
   return runs ? state.end : null;
 }

@@ -2,6 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router, type Request, type Response } from 'express';
 import { validateTenantSource } from '../../tenant/validateTenant';
+import { clashesWithOtherTenants } from '../../tenant/loadTenants';
+import { byPosition } from '../../tenant/issues';
 import type { ResolvedTenant, TenantIssue } from '../../tenant/types';
 import { tenantPageInput } from '../../tenant/page/tenantPage';
 import { renderTenantHtml } from '../../tenant/page/renderTenantHtml';
@@ -19,7 +21,14 @@ import { authStateKey } from '../../engine/domain/sessionStorageKeys';
 import { applyMinimalEdits } from './minimalEdit';
 import { studioLocalOnly } from './studioGuard';
 import { lineDiff } from './lineDiff';
-import { displayName, fileIdOf, listTenantFiles, readTenantSource, writeTenantSource } from './studioFiles';
+import {
+  displayName,
+  fileIdOf,
+  listTenantFiles,
+  readTenantSource,
+  tenantFilePath,
+  writeTenantSource,
+} from './studioFiles';
 import { findUserByEmail } from '../store/userStore';
 import { demoLoginOf, demoLoginsOf } from '../seed/demoLogins';
 import { bringDataInHint, isDemoTenant } from '../seed/seedDemo';
@@ -59,14 +68,24 @@ function apiTenantFor(tenants: readonly ServerTenant[], ids: unknown[]): ServerT
   return tenant;
 }
 
+/**
+ * What `portal validate` says about a tenant file's text: its own problems and its clashes with
+ * the other tenant files of its folder (an id or a host another tenant has), which would keep the
+ * server from starting.
+ */
+function validateInFolder(fileId: string, source: string) {
+  const result = validateTenantSource(displayName(fileId), source);
+  const clashes = clashesWithOtherTenants(tenantFilePath(fileId), displayName(fileId), source, result.tenant);
+  return { ...result, issues: [...result.issues, ...clashes].sort(byPosition) };
+}
+
 /** The text a save would write and what `portal validate` says about it. */
 function check(fileId: string, data: unknown) {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw badRequest('invalid_body', 'Send the tenant as a JSON object in "data".');
   const { source: before, exists } = readTenantSource(fileId, { orNew: true });
   const after = applyMinimalEdits(before, data);
-  const result = validateTenantSource(displayName(fileId), after);
-  return { before: exists ? before : '', after, exists, ...result };
+  return { before: exists ? before : '', after, exists, ...validateInFolder(fileId, after) };
 }
 
 const issuesOf = (result: { issues: TenantIssue[]; warnings: TenantIssue[] }) => ({
@@ -152,7 +171,7 @@ function tenantFileRoutes(api: Router, options: StudioOptions, drafts: Drafts): 
   api.get('/tenants/:fileId', (req, res) => {
     const fileId = fileIdOf(req.params.fileId);
     const { source, exists } = readTenantSource(fileId, { orNew: true });
-    const result = validateTenantSource(displayName(fileId), source);
+    const result = validateInFolder(fileId, source);
     let data: unknown;
     try {
       data = JSON.parse(source);

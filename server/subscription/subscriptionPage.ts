@@ -22,7 +22,8 @@ export async function subscriptionPage(
 /**
  * The list's subscriptions with `renewedUntil` too, so that a card offers no renewal while one
  * runs (engine/domain/cardCapabilities.ts offersRenewal), as the subscription page does. Only a
- * subscription with an applied renewal can have one: the rest are not read twice.
+ * subscription with an applied extension (a renewal, a retention offer that extends the term) can
+ * have one: the rest are not read twice.
  */
 export async function subscriptionList(
   db: Queryable,
@@ -32,9 +33,10 @@ export async function subscriptionList(
 ): Promise<Subscription[]> {
   if (subscriptions.length === 0) return [];
   const renewed = await db.query<{ subscription_id: string }>(
-    `select distinct subscription_id from offer_acceptances
-      where tenant_id = $1 and subscription_id = any($2::text[])
-        and source in ('renewal', 'bulk-renewal') and status = 'applied'`,
+    `select distinct a.subscription_id from offer_acceptances a
+       join offers o on o.tenant_id = a.tenant_id and o.id = a.offer_id
+      where a.tenant_id = $1 and a.subscription_id = any($2::text[])
+        and a.status = 'applied' and o.effect->>'kind' = 'extend'`,
     [tenantId, subscriptions.map((s) => s.id)],
   );
   const ids = new Set(renewed.map((r) => r.subscription_id));

@@ -103,6 +103,24 @@ describe('portal studio API', () => {
     ]);
   });
 
+  it('names a host another tenant file of the folder has, as portal validate does (the server would not start)', async () => {
+    const fresh = JSON.parse(readFileSync(freshFile, 'utf8')) as Record<string, unknown>;
+    const answer = await studio('POST', '/api/validate', {
+      fileId: freshId,
+      data: { ...fresh, hosts: [`${id.toUpperCase()}.localhost`] },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.issues).toEqual([
+      expect.objectContaining({
+        file: freshFile,
+        pointer: '/hosts/0',
+        message: `host "${id.toUpperCase()}.localhost" is also used by tenant "${id}" (${file})`,
+      }),
+    ]);
+    // The file as it is on disk claims nothing of another's.
+    expect((await studio('GET', `/api/tenants/${freshId}`)).body.issues).toEqual([]);
+  });
+
   it('refuses a file name that is not a tenant id, so nothing outside the tenants folder is read or written', async () => {
     for (const bad of ['..%2F..%2Fpackage', 'UPPER']) {
       const answer = await studio('GET', `/api/tenants/${bad}`);

@@ -566,6 +566,36 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
     expect(cancelOn(waiting.state, '2027-01-05').ok).toBe(true);
   });
 
+  it('a retention offer that extends the term holds it like a renewal: no cancellation cuts the paid year short, and no renewal is offered on top', () => {
+    const kept = acceptOffer(subscription(), {
+      offerId: 'KEEP-YEAR',
+      source: 'cancellation',
+      effect: OFFERS['KEEP-YEAR'],
+      upgradeTime: null,
+      paymentId: null,
+      today,
+      nextCycle: '2026-12-25',
+    });
+    if (!kept.ok) throw new Error(kept.refusal);
+    expect(renewedUntil(kept.state, today)).toBe('2028-02-02');
+    expect(
+      cancel(kept.state, { type: 'regular', effectiveDate: '2027-01-05', issueNumber: null, today }),
+    ).toEqual({ ok: false, refusal: 'renewed_term' });
+    expect(isRenewed(kept.state, today)).toBe(true);
+    // A retention discount moves no end and buys no term: it holds nothing.
+    const discounted = acceptOffer(subscription(), {
+      offerId: 'RETAIN-3',
+      source: 'cancellation',
+      effect: OFFERS['RETAIN-3'],
+      upgradeTime: null,
+      paymentId: null,
+      today,
+      nextCycle: '2026-12-25',
+    });
+    if (!discounted.ok) throw new Error(discounted.refusal);
+    expect(renewedUntil(discounted.state, today)).toBeNull();
+  });
+
   it('cancelling voids offers waiting for a payment and an upgrade planned after the new end', () => {
     const planned = acceptOffer(subscription({ end: '2027-06-30', endIssue: null }), {
       offerId: 'UP-KO',

@@ -61,6 +61,22 @@ describe('loadTenantFiles', () => {
     );
   });
 
+  it('names every other tenant that claims the host, so the hint clears the clash', () => {
+    write('tenants/acme.json', makeTenant());
+    write('tenants/bravo.json', makeTenant({ id: 'bravo', hosts: ['acme.localhost'] }));
+    const charlie = write('tenants/charlie.json', makeTenant({ id: 'charlie', hosts: ['acme.localhost'] }));
+    const { issues } = loadTenantFiles([charlie], { rootDir: root });
+    expect(issues.map((i) => [i.pointer, i.message, i.hint])).toEqual([
+      [
+        '/hosts/0',
+        expect.stringMatching(
+          /^host "acme.localhost" is also used by tenant "acme" \(.*acme\.json\) and tenant "bravo" \(.*bravo\.json\)$/,
+        ),
+        expect.stringMatching(/out of .*acme\.json and .*bravo\.json$/),
+      ],
+    ]);
+  });
+
   it('says a host clash with a file beside the one asked for, and with a file that has errors of its own', () => {
     const acme = write('tenants/acme.json', makeTenant());
     // An id that does not match its file name: the file is refused, and still claims its host.
