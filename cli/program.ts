@@ -1,4 +1,6 @@
 import { Command } from 'commander';
+import path from 'node:path';
+import { loadEnvironmentFile } from './environmentFile';
 import { registerValidate } from './commands/validate';
 import { registerBuild } from './commands/build';
 import { registerServe } from './commands/serve';
@@ -46,6 +48,8 @@ export function createProgram(): Command {
 export async function runCli(argv: string[]): Promise<void> {
   const program = createProgram();
   try {
+    const settings = loadEnvironmentFile();
+    if (settings) console.error(`settings: ${path.relative(process.cwd(), settings) || settings}`);
     await program.parseAsync(argv);
   } catch (error) {
     const code = (error as { code?: string; exitCode?: number }).code;

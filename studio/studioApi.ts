@@ -50,10 +50,13 @@ export const studioApi = {
   save: (fileId: string, data: Tenant, confirmedProblems: number) =>
     call<Checked & { saved: boolean; file: string }>('POST', '/save', { fileId, data, confirmedProblems }),
   demoUsers: (tenant: string) =>
-    call<{ tenant: string; demo: boolean; hint?: string; users: Array<{ email: string; name?: string }> }>(
-      'GET',
-      `/demo-users?tenant=${encodeURIComponent(tenant)}`,
-    ),
+    call<{
+      tenant: string;
+      demo: boolean;
+      hint?: string;
+      environment?: string;
+      users: Array<{ email: string; name?: string }>;
+    }>('GET', `/demo-users?tenant=${encodeURIComponent(tenant)}`),
   /** Retention insights of a tenant and period. */
   insights: (tenant: string, from: string, to: string) =>
     call<RetentionInsights>('GET', `/insights?${new URLSearchParams({ tenant, from, to }).toString()}`),

@@ -20,7 +20,7 @@ const TEXTS = {
     signedInAs: 'Signed in as',
     signedOut: 'Signed out',
     noDemoData:
-      '{tenant} is no demo tenant, so it has no demo subscribers to sign in as: it starts empty. Bring its subscribers in from the order system with `npx portal import {tenant} <folder>` or through the operator API (a key from `npx portal keys create {tenant}`); docs/going-live.md "Going live with your order system". A tenant file with "demo": true gets demo people on the next start.',
+      '{tenant} is no demo tenant, so it has no demo subscribers to sign in as: it starts empty. Bring its subscribers in from the order system with `{env}npx portal import {tenant} <folder>` or through the operator API (a key from `{env}npx portal keys create {tenant} --scope read,write,import`); docs/going-live.md "Going live with your order system". A tenant file with "demo": true gets demo people on the next start.',
     phone: 'Phone, 360 px',
     desktop: 'Desktop, 1280 px (scaled)',
     review: 'Review changes and save',
@@ -51,7 +51,7 @@ const TEXTS = {
     signedInAs: 'Angemeldet als',
     signedOut: 'Abgemeldet',
     noDemoData:
-      '{tenant} ist kein Demo-Mandant und hat daher keine Demo-Abonnenten zum Anmelden: Er beginnt leer. Holen Sie seine Abonnenten aus dem Abosystem mit `npx portal import {tenant} <Ordner>` oder über die Operator-API (ein Schlüssel von `npx portal keys create {tenant}`); docs/going-live.md „Going live with your order system“. Eine Mandantendatei mit "demo": true bekommt beim nächsten Start Demo-Personen.',
+      '{tenant} ist kein Demo-Mandant und hat daher keine Demo-Abonnenten zum Anmelden: Er beginnt leer. Holen Sie seine Abonnenten aus dem Abosystem mit `{env}npx portal import {tenant} <Ordner>` oder über die Operator-API (ein Schlüssel von `{env}npx portal keys create {tenant} --scope read,write,import`); docs/going-live.md „Going live with your order system“. Eine Mandantendatei mit "demo": true bekommt beim nächsten Start Demo-Personen.',
     phone: 'Telefon, 360 px',
     desktop: 'Desktop, 1280 px (verkleinert)',
     review: 'Änderungen prüfen und speichern',

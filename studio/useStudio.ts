@@ -90,6 +90,8 @@ function useDraft() {
 function useDemoSignIn(apiTenant: string | undefined, frames: Frames, frameSrc: string) {
   const [users, setUsers] = useState<Array<{ email: string; name?: string }>>([]);
   const [demo, setDemo] = useState(true);
+  // What the bar's commands are prefixed with: the server's PORTAL_TENANTS_DIR and PORTAL_DATA_DIR.
+  const [environment, setEnvironment] = useState('');
   const [user, setUser] = useState('');
 
   useEffect(() => {
@@ -97,6 +99,7 @@ function useDemoSignIn(apiTenant: string | undefined, frames: Frames, frameSrc: 
     void studioApi.demoUsers(apiTenant).then((answer) => {
       setUsers(answer.users);
       setDemo(answer.demo);
+      setEnvironment(answer.environment ?? '');
     });
   }, [apiTenant]);
 
@@ -114,7 +117,7 @@ function useDemoSignIn(apiTenant: string | undefined, frames: Frames, frameSrc: 
       if (frame) frame.src = `${frameSrc}${frameSrc.includes('?') ? '&' : '?'}session=${Date.now()}`;
   }
 
-  return { users, demo, user, signIn };
+  return { users, demo, environment, user, signIn };
 }
 
 type SaveAnswer = Awaited<ReturnType<typeof studioApi.save>>;

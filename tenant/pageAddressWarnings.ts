@@ -7,6 +7,7 @@
  * what the server fetches is held to public addresses elsewhere (docs/going-live.md "Outbound
  * requests").
  */
+import { isDemoTenant } from './demoFlag';
 import { nonPublicHost } from './publicAddress';
 import type { Problem } from './schemaErrors';
 
@@ -51,5 +52,31 @@ export function pageAddressWarnings(tenant: Record<string, unknown>): Problem[] 
       check(`/orderNumberExampleImageUrl/${locale}`, raw, 'image');
   else check('/orderNumberExampleImageUrl', example, 'image');
   for (const key of LINKS) check(`/${key}`, tenant[key], 'link');
+  warnings.push(...signOnProviderWarnings(tenant));
   return warnings;
+}
+
+/**
+ * The sign-on provider is the server's to reach (discovery, keys, tokens), through the guard of
+ * docs/going-live.md "Outbound requests": under `portal serve` a provider at a non-public address
+ * is refused and every sign-on answers 502, which the operator would otherwise learn from a
+ * subscriber. Only the development servers may reach one, as the demo's on 127.0.0.1:4455; a demo
+ * tenant (README "Demo tenants") runs on those and is not warned.
+ */
+function signOnProviderWarnings(tenant: Record<string, unknown>): Problem[] {
+  const login = tenant.login;
+  if (isDemoTenant(tenant) || !login || typeof login !== 'object') return [];
+  const oauth = (login as { oauth?: unknown }).oauth;
+  if (!oauth || typeof oauth !== 'object') return [];
+  const raw = (oauth as { issuer?: unknown }).issuer;
+  const why = hostProblem(raw);
+  if (!why) return [];
+  return [
+    {
+      pointer: '/login/oauth/issuer',
+      at: 'value',
+      message: `sign-on provider "${String(raw)}" is not at a public address (${why}): \`portal serve\` does not connect to it, and every sign-on answers 502 sso_unavailable`,
+      hint: 'name the provider by its public https address; only the development servers (npm start, portal dev) reach one on this machine or its network',
+    },
+  ];
 }

@@ -45,7 +45,7 @@ export function bringDataInHint(tenantId: string): string {
  * command run without them reads tenants/ and data/ (docs/going-live.md "One environment for the
  * server and the commands"). The connection string is named, not written out.
  */
-function commandEnvironment(): string {
+export function commandEnvironment(): string {
   const parts = (['PORTAL_TENANTS_DIR', 'PORTAL_DATA_DIR'] as const).flatMap((name) =>
     process.env[name] ? [`${name}=${process.env[name]}`] : [],
   );

@@ -31,7 +31,7 @@ import {
 } from './studioFiles';
 import { findUserByEmail } from '../store/userStore';
 import { demoLoginOf, demoLoginsOf } from '../seed/demoLogins';
-import { bringDataInHint, isDemoTenant } from '../seed/seedDemo';
+import { bringDataInHint, commandEnvironment, isDemoTenant } from '../seed/seedDemo';
 
 export interface StudioOptions {
   db: Database;
@@ -287,7 +287,14 @@ function demoSessionRoutes(api: Router, options: StudioOptions): void {
   api.get('/demo-users', async (req, res) => {
     const tenant = apiTenantFor(options.tenants, [req.query.tenant]);
     if (!isDemoTenant(tenant)) {
-      res.json({ tenant: tenant.id, demo: false, users: [], hint: bringDataInHint(tenant.id) });
+      // `environment`: the settings the commands need to reach this server's files and database.
+      res.json({
+        tenant: tenant.id,
+        demo: false,
+        users: [],
+        hint: bringDataInHint(tenant.id),
+        environment: commandEnvironment(),
+      });
       return;
     }
     const users = [];

@@ -4,7 +4,11 @@
  * database they opened, loudly when it is a new one, and the hints the server prints carry the
  * settings it runs with.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadEnvironmentFile } from '../../cli/environmentFile';
 import { whichDatabase } from '../../cli/commands/db';
 import { bringDataInHint } from '../../server/seed';
 
@@ -52,5 +56,40 @@ describe("the server's hint for a tenant without demo data", () => {
     expect(bringDataInHint('harbour')).toContain(
       '`npx portal keys create harbour --scope read,write,import`',
     );
+  });
+});
+
+describe('the settings file the server and the commands share', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-env-'));
+  afterEach(() => {
+    delete process.env.PORTAL_ENV_FILE;
+  });
+
+  it('reads .env of the folder the command runs from; a variable set in the shell wins', () => {
+    writeFileSync(
+      path.join(dir, '.env'),
+      'PORTAL_DATA_DIR=/srv/portal/data\nPORTAL_TENANTS_DIR=/srv/portal/tenants\n',
+    );
+    process.env.PORTAL_TENANTS_DIR = '/from/the/shell';
+    delete process.env.PORTAL_DATA_DIR;
+    expect(loadEnvironmentFile(dir)).toBe(path.join(dir, '.env'));
+    expect(process.env.PORTAL_DATA_DIR).toBe('/srv/portal/data');
+    expect(process.env.PORTAL_TENANTS_DIR).toBe('/from/the/shell');
+  });
+
+  it('reads the file PORTAL_ENV_FILE names, none when it is empty, and says so when it is missing', () => {
+    writeFileSync(path.join(dir, 'portal.env'), 'PORTAL_DATA_DIR=/srv/other/data\n');
+    delete process.env.PORTAL_DATA_DIR;
+    process.env.PORTAL_ENV_FILE = 'portal.env';
+    expect(loadEnvironmentFile(dir)).toBe(path.join(dir, 'portal.env'));
+    expect(process.env.PORTAL_DATA_DIR).toBe('/srv/other/data');
+    process.env.PORTAL_ENV_FILE = '';
+    expect(loadEnvironmentFile(dir)).toBeNull();
+    process.env.PORTAL_ENV_FILE = 'missing.env';
+    expect(() => loadEnvironmentFile(dir)).toThrow(
+      /PORTAL_ENV_FILE names .*missing\.env, which does not exist/,
+    );
+    delete process.env.PORTAL_ENV_FILE;
+    expect(loadEnvironmentFile(mkdtempSync(path.join(tmpdir(), 'portal-env-none-')))).toBeNull();
   });
 });

@@ -474,6 +474,35 @@ describe('validateTenantSource: cross-field rules', () => {
     );
   });
 
+  it("warns of a sign-on provider portal serve will not reach, except in a demo tenant (the development servers' own)", () => {
+    const withIssuer = (issuer: string, extra: Record<string, unknown> = {}) =>
+      validateTenantSource(
+        FILE,
+        JSON.stringify(
+          makeTenant({
+            features: ['oauth'],
+            login: { oauth: { issuer, clientId: 'portal' } },
+            ...extra,
+          } as never),
+        ),
+        ctx,
+      );
+    for (const issuer of ['https://169.254.169.254/', 'http://127.0.0.1:4455', 'https://10.1.2.3/realms/x']) {
+      const result = withIssuer(issuer);
+      expect(result.issues).toEqual([]);
+      expect(result.warnings.map((w) => [w.pointer, w.message])).toEqual([
+        [
+          '/login/oauth/issuer',
+          expect.stringMatching(
+            /is not at a public address .*: `portal serve` does not connect to it, and every sign-on answers 502 sso_unavailable$/,
+          ),
+        ],
+      ]);
+    }
+    expect(withIssuer('https://login.example.com/realms/abo').warnings).toEqual([]);
+    expect(withIssuer('http://127.0.0.1:4455', { demo: true }).warnings).toEqual([]);
+  });
+
   it('refuses a host listed twice, whatever its case', () => {
     expect(problemsOf(makeTenant({ hosts: ['acme.localhost', 'ACME.localhost'] }))).toEqual([
       '/hosts/1 host "ACME.localhost" is listed twice (also at /hosts/0)',

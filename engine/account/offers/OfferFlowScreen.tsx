@@ -13,6 +13,7 @@ import { resetSubscriptions, subscriptionsAtom } from '../../core/subscriptionsS
 import type { CapabilityContext } from '../../domain/capabilities';
 import { upgradeOffers } from '../../domain/offers';
 import { formatDate } from '../../domain/dates';
+import { mixTypeLabel } from '../labels';
 import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
@@ -39,6 +40,11 @@ export interface OfferFlowTexts {
   empty: string;
   /** No offer because a renewal runs (the subscription's `renewedUntil`), with its end as `{{date}}`. */
   renewed?: string;
+  /**
+   * No offer while an upgrade is planned (the subscription's `plannedUpgrade`: no upgrade to a
+   * format it will have is offered), with the format as `{{mixType}}` and its start as `{{date}}`.
+   */
+  planned?: string;
   /** The capability rule (§6) refuses the flow for this subscription. */
   notAllowed: string;
   successTitle: string;
@@ -167,10 +173,16 @@ function OfferChoice({
 
   const success = flow.state.step === 'success' ? flow.state : null;
   // No renewal is offered while one runs (engine/domain/lifecycle.ts isRenewed): the page says until when.
+  // Nor an upgrade to the format of one planned (isUpgradeToHeldFormat): the page names the change.
   const renewedText =
     texts.renewed && s.renewedUntil
       ? t(texts.renewed, { date: formatDate(s.renewedUntil, i18n.language) })
-      : null;
+      : texts.planned && s.plannedUpgrade
+        ? t(texts.planned, {
+            mixType: mixTypeLabel(t, s.plannedUpgrade.mixType, s.plannedUpgrade.mixTypeDesc),
+            date: formatDate(s.plannedUpgrade.from, i18n.language),
+          })
+        : null;
   const successText = t(
     acceptedNextCycle && texts.successTextNextCycle ? texts.successTextNextCycle : texts.successText,
     { title: s.displayName },

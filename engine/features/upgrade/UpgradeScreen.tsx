@@ -9,6 +9,7 @@ const TEXTS: OfferFlowTexts = {
   legend: 'upgrade.legend',
   submit: 'upgrade.submit',
   empty: 'upgrade.empty',
+  planned: 'upgrade.planned',
   notAllowed: 'upgrade.notAllowed',
   successTitle: 'upgrade.successTitle',
   successText: 'upgrade.successText',

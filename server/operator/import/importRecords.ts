@@ -222,7 +222,7 @@ export function formatByteLimit(bytes: number): string {
  * The lines of a file (without their line ends), read as bytes chunk by chunk as they are asked
  * for, each decoded on its own:
  *  - fatally: a line that is not valid UTF-8 is a problem of that line, never stored with U+FFFD
- *    in place of its bytes (a BOM is kept, and then is not JSON, as before);
+ *    in place of its bytes (a BOM is kept here; numberedLines takes one off the first line);
  *  - up to maxLineBytes: the bytes of a longer line are counted, not kept, so one giant line
  *    does not take the memory of its size.
  * A newline byte never occurs inside a UTF-8 sequence, so splitting the bytes before decoding is
@@ -258,7 +258,10 @@ export async function* readLines(
     try {
       return { text: decoder.decode(line.subarray(0, bytes)) };
     } catch {
-      return { problem: 'is not valid UTF-8' };
+      return {
+        problem:
+          'is not valid UTF-8: the files are read as UTF-8 (export or save them so; UTF-16 and Latin-1 are not)',
+      };
     }
   };
   for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
@@ -337,8 +340,11 @@ export async function sourcesAt(
 /** Each non-blank line of a source, numbered from 1: its text, or why it cannot be read. */
 async function* numberedLines(source: ImportSource, maxLineBytes: number) {
   let number = 0;
-  for await (const line of source.lines({ maxLineBytes })) {
+  for await (const read of source.lines({ maxLineBytes })) {
     number += 1;
+    // A byte order mark before the first line (what Windows tools write for "UTF-8") is no part of
+    // the record: taken off, as the tenant files' reader does.
+    const line = number === 1 && read.text?.startsWith('\uFEFF') ? { text: read.text.slice(1) } : read;
     if (line.text?.trim() === '') continue;
     yield { number, line };
   }
@@ -848,6 +854,8 @@ interface DatabaseError {
   table?: string;
   column?: string;
   constraint?: string;
+  /** For a unique violation: `Key (tenant_id, client_id, order_number)=(…) already exists.` */
+  detail?: string;
 }
 
 /**
@@ -867,13 +875,20 @@ function isRefusedRecord(error: unknown): boolean {
  * column's check), becomes the pointer; the constraint's name, from the migrations, tells which rule.
  */
 function databaseProblem(source: ImportSource, line: number, error: unknown): ImportProblem {
-  const { code = '', table, column, constraint } = error as DatabaseError;
+  const { code = '', table, column, constraint, detail } = error as DatabaseError;
+  // A unique rule names its fields (the tenant's own column aside), as the upserts' 409
+  // duplicate_value does: which values another record of this tenant already has.
+  const uniqueFields = (/^Key \((.+?)\)=/.exec(detail ?? '')?.[1] ?? '')
+    .split(', ')
+    .filter((name) => name !== '' && name !== 'tenant_id')
+    .map(fieldOf);
   const checked =
     code === '23514' && table && constraint?.startsWith(`${table}_`) && constraint.endsWith('_check')
       ? constraint.slice(table.length + 1, -'_check'.length)
       : undefined;
   const pointerColumn =
     column ?? (checked && source.entity.columns.some((c) => c.column === checked) ? checked : undefined);
+  const pointerField = pointerColumn ? fieldOf(pointerColumn) : uniqueFields[0];
   const messages: Record<string, string> = {
     '22001': 'has a text longer than its column takes',
     '22003': 'has a number out of its column’s range',
@@ -883,14 +898,17 @@ function databaseProblem(source: ImportSource, line: number, error: unknown): Im
     '22P05': 'has a character the database cannot store',
     '23502': 'is required',
     '23503': `names a row that does not exist (${constraint})`,
-    '23505': `clashes with another row (unique: ${constraint})`,
+    '23505':
+      code === '23505' && uniqueFields.length > 0
+        ? `has the same ${uniqueFields.join(' and ')} as another record of this tenant: ${uniqueFields.length > 1 ? 'together they name' : 'it names'} one record only (change it, or send the other record's id)`
+        : `clashes with another row (unique: ${constraint})`,
     '23514': `breaks a rule of the table (check: ${constraint})`,
     '54000': 'has a value too large for the database to index',
   };
   return {
     file: source.name,
     line,
-    pointer: pointerColumn ? `/${fieldOf(pointerColumn)}` : '',
+    pointer: pointerField ? `/${pointerField}` : '',
     message:
       messages[code] ?? `is refused by the database (SQLSTATE ${code}${constraint ? `, ${constraint}` : ''})`,
   };

@@ -569,6 +569,24 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     expect(page.textContent).not.toContain(en['renewal.empty']);
   });
 
+  it('upgrade: while an upgrade is planned, names it instead of the no-options message', async () => {
+    const api = fakeApi({
+      [S]: {
+        ...subscription,
+        plannedUpgrade: { from: '2027-01-25', mixType: 'KO', mixTypeDesc: 'Print + digital bundle' },
+      },
+      [`${S}/recommendations?source=upgrade&category=UPGRD`]: [],
+    });
+    const page = await render(<UpgradeScreen />, {
+      api,
+      path: `${S}/upgrade`,
+      route: 'subscriptions/:id/upgrade',
+    });
+    expect(page.textContent).toContain('A change of this subscription to ');
+    expect(page.textContent).toContain(' from 25 Jan 2027 is already planned.');
+    expect(page.textContent).not.toContain(en['upgrade.empty']);
+  });
+
   it('upgrade: the first offer at an allowed time is chosen, and its time goes with the accept call', async () => {
     const now = offer('U1', {
       article: undefined,

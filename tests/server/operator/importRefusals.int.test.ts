@@ -108,12 +108,22 @@ describe('portal import refuses', () => {
     const { result, text } = await runImport(db, tenantId, folder);
     expect(result.ok).toBe(false);
     expect(text.split('\n')).toEqual([
-      'business-partners.ndjson:2 is not valid UTF-8',
-      'business-partners.ndjson:4 is not valid UTF-8',
+      'business-partners.ndjson:2 is not valid UTF-8: the files are read as UTF-8 (export or save them so; UTF-16 and Latin-1 are not)',
+      'business-partners.ndjson:4 is not valid UTF-8: the files are read as UTF-8 (export or save them so; UTF-16 and Latin-1 are not)',
       '',
       'Nothing was written.',
     ]);
     expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
+  it('a byte order mark before the first line is no part of the record', async () => {
+    const tenantId = uniqueTenantId('import-bom');
+    const folder = folderWith({
+      'publications.ndjson': `\uFEFF${ndjson(publications)}`,
+      'business-partners.ndjson': `\uFEFF${ndjson([partner(0)])}`,
+    });
+    const { result, text } = await runImport(db, tenantId, folder);
+    expect(result.ok, text).toBe(true);
   });
 
   it('a line longer than 1 MB, without keeping it, and a shorter limit when asked for', async () => {
@@ -235,7 +245,7 @@ describe('portal import refuses', () => {
     const { result, text } = await runImport(db, tenantId, folder);
     expect(result.ok).toBe(false);
     expect(text.split('\n')).toEqual([
-      'subscriptions.ndjson:3 clashes with another row (unique: subscriptions_tenant_client_order)',
+      "subscriptions.ndjson:3 /clientId has the same clientId and orderNumber as another record of this tenant: together they name one record only (change it, or send the other record's id)",
       '',
       'Nothing was written.',
     ]);
