@@ -27,6 +27,12 @@ const integration = (name: 'embedded' | 'postgres') => ({
 
 export default defineConfig({
   test: {
+    // Two test files at a time. Vitest's default is one fewer than the cores, which on the project's
+    // 2-core machines is one: the integration files then wait on PostgreSQL with a core idle.
+    // Measured on such a machine (docs/testing.md "Tests and measurements"): unit + embedded 324 s
+    // with two, 328 s with three, 710 s with one (a CI run beside other work); postgres 196 s with
+    // two, 396 s with one.
+    maxWorkers: 2,
     projects: [
       {
         test: {
