@@ -55,9 +55,8 @@ export async function withDatabase(fn: (db: import('../../server/db/database').D
   const path = await import('node:path');
   const url = process.env.DATABASE_URL;
   const dataDir = process.env.PORTAL_DATA_DIR ?? DATA_DIR;
-  console.error(
-    whichDatabase({ url, dataDir: displayPath(dataDir), exists: existsSync(path.join(dataDir, 'postgres')) }),
-  );
+  const exists = existsSync(path.join(dataDir, 'postgres'));
+  console.error(whichDatabase({ url, dataDir: displayPath(dataDir), exists }));
   const database = await openDatabase({
     url,
     dataDir,
@@ -65,11 +64,23 @@ export async function withDatabase(fn: (db: import('../../server/db/database').D
     shareRunning: true,
   });
   try {
+    // A database that was there but holds nothing a server or import leaves is as likely a stray
+    // one (a command run once before without the server's settings) as a new one: said every time.
+    if (url || exists) {
+      const [row] = await database.query<{ empty: boolean }>(
+        `select not exists (select 1 from users) and not exists (select 1 from subscriptions)
+                and not exists (select 1 from operator_keys) as empty`,
+      );
+      if (row?.empty) console.error(EMPTY_DATABASE);
+    }
     await fn(database);
   } finally {
     await database.close();
   }
 }
+
+const EMPTY_DATABASE =
+  "database: it holds no accounts, subscriptions or API keys yet. If the server's data is elsewhere, run the command with the server's PORTAL_DATA_DIR (or DATABASE_URL).";
 
 /** The line a command says its database with (withDatabase). */
 export function whichDatabase(where: { url?: string; dataDir: string; exists: boolean }): string {

@@ -68,6 +68,55 @@ function describe(error: ErrorObject): { field: string; message: string } {
 }
 
 /**
+ * A body that fits none of a `oneOf`'s shapes gets every shape's errors from ajv, and "must match
+ * exactly one schema in oneOf" besides: a rejection without its reason read `/status must be
+ * "confirmed"`, `/reason is required` and that line. The shapes are told apart by a constant (the
+ * acknowledgement's `status`): the errors of the shape whose constant the body has are its
+ * problems; when it has none of them, the one problem is that constant's field, with its values.
+ */
+function narrowOneOf(errors: readonly ErrorObject[]): ErrorObject[] {
+  let narrowed = [...errors];
+  for (const oneOf of errors.filter((e) => e.keyword === 'oneOf')) {
+    const prefix = `${oneOf.schemaPath}/`;
+    const branches = new Map<string, ErrorObject[]>();
+    for (const error of narrowed) {
+      if (!error.schemaPath.startsWith(prefix)) continue;
+      const branch = error.schemaPath.slice(prefix.length).split('/')[0];
+      branches.set(branch, [...(branches.get(branch) ?? []), error]);
+    }
+    const tags = [...branches.values()].map((list) => list.find((e) => e.keyword === 'const'));
+    if (branches.size < 2) continue;
+    const fitting = [...branches.values()].filter((list) => !list.some((e) => e.keyword === 'const'));
+    const others = new Set([oneOf, ...[...branches.values()].flat()]);
+    if (fitting.length > 1) {
+      // No constant told the shapes apart (the body has none): their own problems say what is missing.
+      narrowed = narrowed.filter((e) => e !== oneOf);
+    } else if (fitting.length === 1) {
+      const kept = new Set(fitting[0]);
+      narrowed = narrowed.filter((e) => !others.has(e) || kept.has(e));
+    } else if (fitting.length === 0 && tags.every((tag) => tag?.instancePath === tags[0]?.instancePath)) {
+      const allowedValues = tags.map((tag) => (tag!.params as { allowedValue: unknown }).allowedValue);
+      narrowed = [
+        ...narrowed.filter((e) => !others.has(e)),
+        { ...tags[0]!, keyword: 'enum', params: { allowedValues } },
+      ];
+    }
+  }
+  return narrowed;
+}
+
+/** Each problem once: two shapes of a `oneOf` both missing the same field say it twice. */
+function uniqueProblems(problems: Array<{ field: string; message: string }>) {
+  const seen = new Set<string>();
+  return problems.filter(({ field, message }) => {
+    const key = `${field}\n${message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * Validates req.body against `schemas/api/<name>.schema.json` (CONVENTIONS.md rule 4) and answers
  * 400 `validation_failed` listing every problem. The validated body stays on req.body.
  */
@@ -81,7 +130,7 @@ export function validateBody(name: string): RequestHandler {
       throw badRequest(
         'validation_failed',
         'The request is not valid.',
-        (validate.errors ?? []).map(describe),
+        uniqueProblems(narrowOneOf(validate.errors ?? []).map(describe)),
       );
     }
     next();

@@ -3,7 +3,7 @@
  * through DATABASE_URL and the repository's tenant files: the key is printed once, listings show
  * its prefix only, an unknown tenant is named with the known ones.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { createProgram } from '../../cli/program';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/database';
@@ -33,6 +33,39 @@ beforeAll(async () => {
 afterAll(async () => db?.close());
 
 describe('portal keys', () => {
+  it("says on every run that the database holds nothing yet, until it does: it may not be the server's", async () => {
+    const said = async (...args: string[]) => {
+      const errors: string[] = [];
+      const error = vi
+        .spyOn(console, 'error')
+        .mockImplementation((...parts) => void errors.push(parts.join(' ')));
+      try {
+        await portal(...args);
+      } finally {
+        error.mockRestore();
+      }
+      return errors;
+    };
+    // A database of its own: the tests below list this one's keys.
+    const own = await createTestDatabase();
+    const shared = url;
+    url = own.url;
+    onTestFinished(async () => {
+      url = shared;
+      await own.db.close();
+    });
+    const empty = expect.stringMatching(
+      /^database: it holds no accounts, subscriptions or API keys yet\..*PORTAL_DATA_DIR/,
+    );
+    expect(await said('list', 'technikwelt')).toEqual([
+      expect.stringMatching(/^database: DATABASE_URL/),
+      empty,
+    ]);
+    expect(await said('list', 'technikwelt')).toContainEqual(empty);
+    await portal('create', 'technikwelt', '--scope', 'read', '--name', 'first');
+    expect(await said('list', 'technikwelt')).not.toContainEqual(empty);
+  });
+
   it('creates a key, shows it once, lists it by prefix and revokes it', async () => {
     const created = await portal('create', 'technikwelt', '--scope', 'read,write', '--name', 'SAP');
     const secret = /pk_technikwelt_[A-Za-z0-9_-]{43}/.exec(created)?.[0];

@@ -630,6 +630,13 @@ test('upgrade: an upgrade taken without a payment popup shows on the subscriptio
   expect(reloaded.map((o) => o.id)).not.toContain(offer.id);
   await expect(page.getByRole('heading', { level: 1, name: t('upgrade.heading') })).toBeVisible();
   if (reloaded.length > 0) await expect(page.getByTestId('offer-card')).toHaveCount(reloaded.length);
+  // With none left, a planned upgrade is named rather than "no upgrade options".
+  else if (after.plannedUpgrade)
+    await expect(
+      page.getByText(
+        t('upgrade.planned', { mixType: bundle, date: formatDate(after.plannedUpgrade.from, locale) }),
+      ),
+    ).toBeVisible();
   else await expect(page.getByText(t('upgrade.empty'))).toBeVisible();
   await expect(offerRadio(page, offer.id)).toHaveCount(0);
   if (locale === 'en-GB') await expect(page.locator('.offer-flow')).not.toContainText(GERMAN_WORDS);

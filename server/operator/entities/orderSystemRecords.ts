@@ -111,6 +111,8 @@ const PATTERN_WORDS: Record<string, string> = {
     'a number with at most 10 digits before the point and 4 after it, such as "1.5"',
   '^[a-z]{2}-[A-Z]{2}$': 'a locale such as "de-DE" or "en-GB"',
   '^[A-Z]{3}$': 'a currency code of 3 capital letters, such as "EUR"',
+  '^(?! )[^\\u0000-\\u001f\\u007f\\p{Changes_When_Lowercased}]*(?<! )$':
+    'in lower case, without control characters or spaces at either end, as the address is kept',
 };
 
 // RFC 3339 §5.6 date-time, with what ajv-formats' `date-time` also takes: `t`, `z`, a space for
@@ -283,7 +285,11 @@ export function readKey(
     const validate = validator.parts[i];
     if (!validate(part)) {
       const [error] = validate.errors ?? [];
-      return { ok: false, message: `its ${validator.fields[i]} ${error?.message ?? 'is not valid'}` };
+      // In the words a record's field gets (PATTERN_WORDS), not as a regular expression.
+      return {
+        ok: false,
+        message: `its ${validator.fields[i]} ${error ? problemOf(error).message : 'is not valid'}`,
+      };
     }
   }
   return { ok: true, parts };

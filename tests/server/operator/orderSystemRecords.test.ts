@@ -368,7 +368,10 @@ describe('readKey', () => {
     expect(refused('subscriptions', '101~000123')).toMatch(/without "~"/);
     expect(refused('subscriptions', 'F31')).toMatch(/^its id must NOT have fewer than 4/);
     expect(refused('business-partners', '12345678901234567890')).toMatch(/at most 10 characters/);
-    expect(refused('business-partners', '123')).toMatch(/^its bpNumber must match/);
+    expect(refused('business-partners', '123')).toBe('its bpNumber must be 10 digits');
+    expect(refused('licences', '101000123~4000000123~A@B.com')).toBe(
+      'its email must be in lower case, without control characters or spaces at either end, as the address is kept',
+    );
     expect(refused('subscriptions', '1010\u0000')).toMatch(/NUL/);
     expect(refused('subscriptions', '1010\u0001')).toMatch(/control/);
     expect(refused('subscriptions', 'x'.repeat(65))).toMatch(/at most 64/);
