@@ -124,6 +124,10 @@ test('Loyalty: join the club, claim a code and copy it, see it in the history (G
   // The reward page tells why it cannot be claimed again; a reward of an unreached tier is not available.
   await starter.getByRole('link', { name: 'E-Book zum Kennenlernen' }).click();
   await expect(page.getByText('Sie haben diese Prämie bereits eingelöst.')).toBeVisible();
+  // With the code it gave, after a reload too.
+  await page.reload();
+  await expect(page.getByText('Sie haben diese Prämie bereits eingelöst.')).toBeVisible();
+  await expect(page.getByTestId('loyalty-code')).toHaveText(code);
   await page.goto('/t/technikwelt/loyalty-programme/rewards/gold-weekend');
   await expect(
     page.getByText('Diese Prämie gehört zu einer Stufe, die Sie noch nicht erreicht haben.'),

@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { useParams } from 'react-router';
 import { Link } from '../../core/links';
 import { ResourceView } from '../../account/ResourceView';
+import { useResource } from '../../account/resource';
 import { usePortal } from '../../core/PortalContext';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { claimRefusal, COPIED_NOTE_ON_REWARD_PAGE_MS, rewardKind } from '../../domain/loyalty';
@@ -77,6 +78,7 @@ export default function LoyaltyRewardScreen() {
                     <p>{t(CLAIM_OUTCOME_TEXT[refusal])}</p>
                   </Alert>
                 )}
+                {!code && refusal === 'already_used' && <ClaimedCode rewardId={reward.id} />}
                 {failure && (
                   <Alert variant="error">
                     <p>{t(CLAIM_OUTCOME_TEXT[failure])}</p>
@@ -120,4 +122,17 @@ export default function LoyaltyRewardScreen() {
       </ResourceView>
     </LoyaltyLayout>
   );
+}
+
+/**
+ * The code a claimed reward gave, from the history (§2 "history: reward, date, code"): after a
+ * reload the reward's page still shows it, as it did when claimed, not only the history does.
+ */
+function ClaimedCode({ rewardId }: { rewardId: string }) {
+  const history = useResource('loyalty-history', (client) => loyaltyApi(client).history());
+  if (history.state.status !== 'ready') return null;
+  const claimed = history.state.data
+    .filter((entry) => entry.rewardId === rewardId && entry.couponCode)
+    .sort((a, b) => b.timestamp.localeCompare(a.timestamp))[0];
+  return claimed ? <CodeBox code={claimed.couponCode!} noteMs={COPIED_NOTE_ON_REWARD_PAGE_MS} /> : null;
 }
