@@ -633,7 +633,8 @@ describe('the invitation link', () => {
       email: 'clara.lizenz@example.org',
       orderNumber: own.orderNumber,
       publicationName: 'Licence Digital',
-      businessPartner: { firstName: 'Clara' },
+      // What the invitation named, so the form starts with it (the salutation included).
+      businessPartner: { firstName: 'Clara', lastName1: 'Lizenz', salutationCode: '0001' },
     });
     const noToken = await visitor.get<any>(link.path);
     expect(noToken.status).toBe(400);
