@@ -253,6 +253,15 @@ export function createHostedProvider(
               : (await gateway.look(tenant, payment)).outcome,
           );
           status = await settleAndRead(settle, tenant, payment, outcome);
+        } else if (status === 'canceled' && req.query.canceled !== '1') {
+          // Cancelled by the portal while this page was open (a cancellation voids the offers that
+          // waited for it): paid here after all, it is paid for nothing and refunded (settlement.ts).
+          const outcome = await asked(
+            tenant,
+            payment,
+            async () => (await gateway.look(tenant, payment)).outcome,
+          );
+          if (outcome === 'success') status = await settleAndRead(settle, tenant, payment, outcome);
         }
         return sendReturnPage(req, res, tenant, payment, status);
       });

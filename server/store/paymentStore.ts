@@ -130,6 +130,20 @@ export async function settlePaymentRecord(
   );
 }
 
+/**
+ * A payment the portal cancelled (a cancellation voided it) that its provider then reports paid:
+ * its page was still open there. It becomes an error, paid for nothing, so the refund job can give
+ * the money back (scheduleRefund's `not_applied`). True when it was such a payment.
+ */
+export async function paidAfterCancel(db: Queryable, tenantId: string, id: string): Promise<boolean> {
+  const rows = await db.query(
+    `update payments set status = 'error', settled_at = now()
+      where tenant_id = $1 and id = $2 and status = 'canceled' and purpose = 'offers' returning id`,
+    [tenantId, id],
+  );
+  return rows.length > 0;
+}
+
 /** Cancels these payments while still pending (the offers they paid for are void); answers the ones cancelled. */
 export async function cancelPendingPayments(
   db: Queryable,

@@ -21,6 +21,7 @@ import {
 } from '../../store/offerStore';
 import {
   findPaymentRecord,
+  paidAfterCancel,
   settlePaymentRecord,
   stalePendingPayments,
   type PaymentRow,
@@ -75,6 +76,27 @@ export async function settle(
     const subscriptionIds = [...new Set(acceptances.map((a) => a.subscriptionId))].sort();
     for (const id of subscriptionIds) await lockSubscription(tx, tenant.id, id);
     const payment = await findPaymentRecord(tx, tenant.id, paymentId, true);
+    // Cancelled by the portal (a cancellation voids the offers waiting for it) while the provider's
+    // page was still open, and paid there after all: nothing applies any more, the money goes back.
+    if (payment?.status === 'canceled' && status === 'success') {
+      if (!(await paidAfterCancel(tx, tenant.id, paymentId))) return false;
+      await scheduleRefund(tx, {
+        tenantId: tenant.id,
+        paymentId,
+        acceptanceId: null,
+        amount: payment.amount,
+        reason: 'not_applied',
+      });
+      await recordEvent(tx, tenant.id, 'payment.settled', {
+        userId: payment.userId,
+        paymentId,
+        status: 'error',
+        amount: payment.amount,
+        currency: payment.currency,
+        subscriptionIds,
+      });
+      return true;
+    }
     if (!payment || payment.status !== 'pending') return false;
     const user = await getUserById(tx, tenant.id, payment.userId);
     const today = kit.today();

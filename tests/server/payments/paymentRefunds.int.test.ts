@@ -46,6 +46,7 @@ function hostedTenant(prefix: string, provider: 'stripe' | 'mollie'): ServerTena
 
 const stripeRejected = hostedTenant('refund-stripe', 'stripe');
 const stripeRefused = hostedTenant('refund-refused', 'stripe');
+const stripeVoided = hostedTenant('refund-voided', 'stripe');
 const mollieRejected = hostedTenant('refund-mollie', 'mollie');
 // No provider named: a demo tenant pays on the sandbox.
 const sandboxLate = offerFlowTenant(uniqueTenantId('refund-late'), ['renewal'], {
@@ -73,6 +74,7 @@ beforeAll(async () => {
   server = await startOfferFlows([
     stripeRejected,
     stripeRefused,
+    stripeVoided,
     mollieRejected,
     sandboxLate,
     sandboxBulk,
@@ -344,6 +346,36 @@ describe('a payment whose offers could no longer apply', () => {
     expect(issued.reference).toBe(`sandbox_refund_${issued.id}`);
     const mail = (await refundMails()).at(-1)!;
     expect(mail.text).toContain('could no longer be carried out');
+  });
+});
+
+describe("a payment the portal voided while the provider's page was still open", () => {
+  it('is paid for nothing when paid there after all, and refunded whole', async () => {
+    stripe.setWebhook(`${server.baseUrl}/t/${stripeVoided.id}/api/payments/stripe/webhook`, WEBHOOK_SECRET);
+    const { client, s, url, paymentId } = await acceptRenewal(stripeVoided);
+    const before = await validTo(client, s.id);
+    const sessionId = await providerPage(url);
+    // What a cancellation does to the offers waiting for a payment (cancellationService.ts): the
+    // payment is cancelled in the portal, not at the provider, whose page stays open.
+    await server.db.query(`update payments set status = 'canceled' where id = $1`, [paymentId]);
+    await server.db.query(`update offer_acceptances set status = 'failed' where payment_id = $1`, [
+      paymentId,
+    ]);
+    await stripe.pay(sessionId);
+    expect(
+      (await one<{ status: string }>(`select status from payments where id = $1`, [paymentId])).status,
+    ).toBe('error');
+    expect(await validTo(client, s.id)).toBe(before);
+    const { amount } = await one<{ amount: number }>(
+      `select amount::float8 as amount from payments where id = $1`,
+      [paymentId],
+    );
+    expect(await refundsOf(stripeVoided, paymentId)).toEqual([
+      expect.objectContaining({ amount, reason: 'not_applied', status: 'due' }),
+    ]);
+    // A repeated report refunds nothing twice.
+    await stripe.pay(sessionId).catch(() => undefined);
+    expect(await refundsOf(stripeVoided, paymentId)).toHaveLength(1);
   });
 });
 
