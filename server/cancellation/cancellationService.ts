@@ -307,25 +307,8 @@ export function createCancellationService(deps: {
             },
           );
         }
-        // An offer still waiting for its payment is void now: its payment page stops working, and
-        // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
-        const voided = await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? []);
-        const others = await failAcceptancesOfPayments(
-          tx,
-          tenant.id,
-          voided.map((payment) => payment.id),
-        );
-        for (const payment of voided) {
-          const subscriptionIds = [...new Set([s.id, ...(others.get(payment.id) ?? [])])];
-          await recordEvent(tx, tenant.id, 'payment.settled', {
-            userId: payment.userId,
-            paymentId: payment.id,
-            status: 'canceled',
-            amount: payment.amount,
-            currency: payment.currency,
-            subscriptionIds,
-          });
-        }
+        // The cancellation's event first: it names the changes made so far (the subscription's and its
+        // components' ends), so rejecting it takes them back (server/store/orderSystemOverlays.ts).
         await recordEvent(tx, tenant.id, 'subscription.cancelled', {
           userId: caller.user.id,
           subscriptionId: s.id,
@@ -348,6 +331,25 @@ export function createCancellationService(deps: {
             })),
           }),
         });
+        // An offer still waiting for its payment is void now: its payment page stops working, and
+        // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
+        const voided = await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? []);
+        const others = await failAcceptancesOfPayments(
+          tx,
+          tenant.id,
+          voided.map((payment) => payment.id),
+        );
+        for (const payment of voided) {
+          const subscriptionIds = [...new Set([s.id, ...(others.get(payment.id) ?? [])])];
+          await recordEvent(tx, tenant.id, 'payment.settled', {
+            userId: payment.userId,
+            paymentId: payment.id,
+            status: 'canceled',
+            amount: payment.amount,
+            currency: payment.currency,
+            subscriptionIds,
+          });
+        }
         const revocable = canRevokeCancellation({ ...s, orderStatus: 'AK', isCancelable: false }, { tenant });
         const mail = cancellationMail(caller.locale, {
           tenant: tenant.name,

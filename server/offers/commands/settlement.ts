@@ -27,6 +27,7 @@ import {
   type PaymentRow,
 } from '../../store/paymentStore';
 import { scheduleRefund } from '../../store/paymentRefundStore';
+import { continueChangeOf } from '../../store/orderSystemOverlays';
 import type { ServerTenant } from '../../tenancy/tenantContext';
 import type { SettledStatus } from '../../payments/paymentProvider';
 import { PAYMENT_EXPIRY_MINUTES } from '../../payments/paymentPages';
@@ -124,6 +125,10 @@ export async function settle(
     }
     let crossSelling: PaymentRow['crossSelling'] = null;
     for (const { id, s, state } of paidFor) {
+      // Each subscription's changes belong to its own offer.accepted, recorded after them: not to
+      // the event of the subscription before it (server/store/orderSystemOverlays.ts links the
+      // writes after an event to it), or a rejection of one would take back the other's.
+      await continueChangeOf(tx, null);
       const nextCycle = s ? nextCycleOf(s, today) : today;
       const result = await changeLifecycle(
         tx,

@@ -9,6 +9,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { addMonths } from '../../../engine/domain/lifecycle';
 import { addDays } from '../../../engine/domain/dates';
 import { demoLoginsOf } from '../../../server/seed/demoLogins';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 import {
   fullOfferFlowTenant,
   startOfferFlows,
@@ -400,6 +401,22 @@ describe('the subscription lifecycle through the API', () => {
     });
     expect(refused.status).toBe(403);
     expect((await read(a.id)).orderStatus).toBe('AK');
+    // The order system turns the cancellation down: its event names the cancellation's changes
+    // (not the voided payment's, recorded in the same transaction), so they are taken back.
+    const [cancelled] = await server.db.query<{ id: string }>(
+      `select id from account_events where tenant_id = $1 and type = 'subscription.cancelled'
+          and data->>'subscriptionId' = $2 order by seq desc limit 1`,
+      [tenant.id, a.id],
+    );
+    const answer = await acknowledgeChange(
+      { db: server.db, now: () => new Date(), mailFrom: 'portal@lifecycle.test' },
+      tenant,
+      '00000000-0000-4000-8000-000000000000',
+      cancelled.id,
+      { status: 'rejected', reason: { 'de-DE': 'Nicht möglich.', 'en-GB': 'Not possible.' } },
+    );
+    expect(answer.acknowledgement.undone).toBe(true);
+    expect((await read(a.id)).orderStatus).toBe(a.orderStatus);
   });
 });
 

@@ -406,8 +406,9 @@ describe('a payment whose subscription the order system deleted while it was ope
 
 describe('a bulk renewal by card and by invoice, rejected item by item', () => {
   it("refunds the card item's price and nothing for the invoice item", async () => {
-    const { card, invoice, accepted } = await server.acceptBulkByCardAndInvoice(sandboxBulk);
+    const { client, card, invoice, accepted } = await server.acceptBulkByCardAndInvoice(sandboxBulk);
     const paymentId = accepted.body.pendingPayment.id as string;
+    const before = { card: await validTo(client, card.s.id), invoice: await validTo(client, invoice.s.id) };
     const paid = await server.payOnSandbox(accepted.body.url, {
       action: 'pay',
       cardNumber: '4242 4242 4242 4242',
@@ -415,10 +416,17 @@ describe('a bulk renewal by card and by invoice, rejected item by item', () => {
       holder: 'Demo',
     });
     expect(paid.body.status).toBe('success');
+    const renewed = { card: await validTo(client, card.s.id), invoice: await validTo(client, invoice.s.id) };
+    expect(renewed.card).not.toBe(before.card);
+    expect(renewed.invoice).not.toBe(before.invoice);
 
+    // Each item's changes are its own: rejecting one takes back that subscription's renewal alone.
     await rejectAcceptance(sandboxBulk, paymentId, invoice.s.id);
     expect(await refundsOf(sandboxBulk, paymentId)).toEqual([]);
+    expect(await validTo(client, invoice.s.id)).toBe(before.invoice);
+    expect(await validTo(client, card.s.id)).toBe(renewed.card);
     await rejectAcceptance(sandboxBulk, paymentId, card.s.id);
+    expect(await validTo(client, card.s.id)).toBe(before.card);
     expect(await refundsOf(sandboxBulk, paymentId)).toEqual([
       expect.objectContaining({
         amount: await priceOf(sandboxBulk, card.offer.id),
