@@ -304,6 +304,14 @@ export function createOfferKit(deps: OfferServiceDeps) {
       offers: OfferRow[],
       description: string,
     ): Promise<{ id: string; url: string }> {
+      // One payment has one currency: offers priced in others (a tenant's offers may name any)
+      // are not added up, nor charged in whichever came first.
+      if (new Set(offers.map((offer) => offer.currency)).size > 1)
+        throw new HttpError(
+          409,
+          'mixed_currencies',
+          'These offers are priced in different currencies and cannot be paid together: renew them one at a time.',
+        );
       return deps.paymentPages.start(tx, {
         tenant: caller.tenant,
         userId: caller.user.id,

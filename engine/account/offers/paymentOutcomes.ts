@@ -14,7 +14,8 @@ export type PaymentOutcome =
   | 'offer:already_used'
   | 'offer:already_renewed'
   | 'offer:payment_open'
-  | 'offer:format_held';
+  | 'offer:format_held'
+  | 'offer:mixed_currencies';
 
 export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
   'payment:error': {
@@ -68,6 +69,13 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
     textKey: 'account.offer.formatHeldText',
     tone: 'error',
   },
+  // A bulk renewal of offers priced in different currencies (409 mixed_currencies): one payment
+  // has one currency, so they are renewed one at a time.
+  'offer:mixed_currencies': {
+    titleKey: 'account.offer.mixedCurrenciesTitle',
+    textKey: 'account.offer.mixedCurrenciesText',
+    tone: 'error',
+  },
 };
 
 /** The refusal of an accept call that has a dialog of its own, by the server's error code; null for any other failure. */
@@ -77,5 +85,6 @@ export function refusedOfferOutcome(code: string | undefined): PaymentOutcome | 
   if (code === 'already_renewed') return 'offer:already_renewed';
   if (code === 'offer_payment_open') return 'offer:payment_open';
   if (code === 'upgrade_format_held') return 'offer:format_held';
+  if (code === 'mixed_currencies') return 'offer:mixed_currencies';
   return null;
 }

@@ -14,6 +14,8 @@ import { REFUND_RETRY_MINUTES } from '../../../server/payments/paymentRefunds';
 import { uniqueTenantId } from '../../support/database';
 import { formatMoney } from '../../../engine/domain/money';
 import type { RejectedChanges } from '../../../schemas/generated/rejected-changes';
+import type { Subscription } from '../../../schemas/generated/subscription';
+import { bulkSelectionKey } from '../../../engine/domain/offers';
 import {
   fullOfferFlowTenant,
   offerFlowTenant,
@@ -53,6 +55,7 @@ const sandboxLate = offerFlowTenant(uniqueTenantId('refund-late'), ['renewal'], 
   renewal: { recommendationCategory: 'VERL' },
 });
 const sandboxBulk = fullOfferFlowTenant('refund-bulk');
+const sandboxCurrencies = fullOfferFlowTenant('refund-currencies');
 const sandboxGone = offerFlowTenant(uniqueTenantId('refund-gone'), ['renewal'], {
   renewal: { recommendationCategory: 'VERL' },
 });
@@ -78,6 +81,7 @@ beforeAll(async () => {
     mollieRejected,
     sandboxLate,
     sandboxBulk,
+    sandboxCurrencies,
     sandboxGone,
   ]);
 }, 120_000);
@@ -433,5 +437,46 @@ describe('a bulk renewal by card and by invoice, rejected item by item', () => {
         reason: 'change_rejected',
       }),
     ]);
+  });
+});
+
+describe('a bulk renewal of offers priced in different currencies', () => {
+  it('is refused as one payment, and nothing is taken or changed', async () => {
+    const t = sandboxCurrencies;
+    const client = await server.signIn(t);
+    const byCard: Array<{ s: Subscription; offer: { id: string } }> = [];
+    for (const s of (await server.subscriptions(client)).filter(
+      (x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A',
+    )) {
+      const offers = (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`))
+        .body;
+      const card = offers.find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'CREDIT_CARD');
+      if (card && !byCard.some((other) => other.offer.id === card.id)) byCard.push({ s, offer: card });
+    }
+    expect(byCard.length, 'two subscriptions with card offers of their own').toBeGreaterThanOrEqual(2);
+    const [first, second] = byCard;
+    await server.db.query(`update offers set currency = 'GBP' where tenant_id = $1 and id = $2`, [
+      t.id,
+      second.offer.id,
+    ]);
+    const payments = async () =>
+      (await one<{ n: number }>(`select count(*)::int as n from payments where tenant_id = $1`, [t.id])).n;
+    const before = { payments: await payments(), validTo: await validTo(client, first.s.id) };
+    const answer = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: Object.fromEntries(
+        [first, second].map(({ s, offer }) => [
+          bulkSelectionKey(s),
+          { recommendationId: offer.id, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        ]),
+      ),
+    });
+    expect([answer.status, answer.body.error?.code]).toEqual([409, 'mixed_currencies']);
+    expect(await payments()).toBe(before.payments);
+    expect(await validTo(client, first.s.id)).toBe(before.validTo);
+    expect(
+      (await client.get<any[]>(`/subscriptions/${first.s.id}/recommendations?source=bulk-renewal`)).body.map(
+        (o) => o.id,
+      ),
+    ).toContain(first.offer.id);
   });
 });
