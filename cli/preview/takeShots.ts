@@ -126,7 +126,8 @@ export async function takeShots(options: ShotOptions): Promise<Shot[]> {
       if (!screens.length || !langs.length) continue;
       for (const lang of langs) {
         // A context per tenant and language: its own session storage (nothing of one tenant's session shows in
-        // another's shots) and the browser's own locale, which formats date inputs (de-DE 24.11.2026, en-GB 24/11/2026).
+        // another's shots) and the browser's own locale, which formats numbers and dates. Not native date
+        // inputs: headless Chromium draws those as MM/DD/YYYY in every locale (docs/operators.md).
         const context = await browser.newContext({
           viewport: { width: widths[0], height: VIEWPORT_HEIGHT },
           locale: lang === 'de' ? 'de-DE' : 'en-GB',

@@ -24,6 +24,11 @@ export function loginErrorKey(error: unknown): string {
       return 'login.wrongRegistrationPassword';
     case 'invalid_sso_session':
       return 'login.ssoSessionInvalid';
+    // The browser sent no security cookie with the call: most often a portal inside another site's
+    // page whose browser keeps cookies from framed sites (docs/subscribers.md "Embedded"), where
+    // trying again changes nothing.
+    case 'xsrf_failed':
+      return 'login.cookieRefused';
     case 'invalid_oauth_state':
     case 'oauth_failed':
     case 'oauth_no_email':

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { ApiError } from '../../../engine/domain/apiError';
 import { refusalOf } from '../../../engine/features/login/refusalText';
+import { loginErrorText } from '../../../engine/features/login/loginErrors';
 import { createTranslator } from '../../../engine/core/translation';
 
 type Locale = 'de-DE' | 'en-GB';
@@ -68,5 +69,14 @@ describe("a refused registration or forgot-password address shows the server's r
     expect(
       refusalOf(new ApiError(503, 'database_unavailable', 'The service is briefly unavailable.'), de),
     ).toEqual({ fields: {}, message: de('shell.genericError') });
+  });
+});
+
+describe('a sign-in refused for its missing security cookie (an embedded portal over HTTP)', () => {
+  it('says what to do instead of "try again", in the screen’s language', () => {
+    const refused = new ApiError(403, 'xsrf_failed', 'The request could not be verified.');
+    expect(loginErrorText(refused, en)).toBe(en('login.cookieRefused'));
+    expect(loginErrorText(refused, de)).toMatch(/in einem eigenen Tab/);
+    expect(loginErrorText(refused, en)).not.toBe(en('login.error'));
   });
 });
