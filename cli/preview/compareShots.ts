@@ -113,6 +113,18 @@ export function compareShotFolders(newDir: string, oldDir: string): ShotComparis
   );
 }
 
+/**
+ * How much of a shot changed, for the terminal and the report: the share with two decimals and the
+ * pixel count, so a one-letter change reads "< 0.01 % (37 pixels)" rather than "0.00 %".
+ */
+export function changedShare(r: Pick<ShotComparison, 'ratio' | 'changedPixels'>): string {
+  if (r.ratio === undefined) return '';
+  const percent = r.ratio > 0 && r.ratio < 0.0001 ? '< 0.01' : (r.ratio * 100).toFixed(2);
+  const pixels =
+    r.changedPixels === undefined ? '' : ` (${r.changedPixels} pixel${r.changedPixels === 1 ? '' : 's'})`;
+  return `${percent} % of pixels${pixels}`;
+}
+
 /** The terminal summary: one line per shot that is not unchanged, then the counts. */
 export function formatComparison(results: readonly ShotComparison[]): string {
   const count = (status: ShotStatus) => results.filter((r) => r.status === status).length;
@@ -120,7 +132,7 @@ export function formatComparison(results: readonly ShotComparison[]): string {
     .filter((r) => r.status !== 'unchanged')
     .map(
       (r) =>
-        `${r.status.padEnd(8)} ${r.file}${r.ratio !== undefined ? `  ${(r.ratio * 100).toFixed(2)} % of pixels` : ''}${r.sizeChange ? `  (${r.sizeChange})` : ''}`,
+        `${r.status.padEnd(8)} ${r.file}${r.ratio !== undefined ? `  ${changedShare(r)}` : ''}${r.sizeChange ? `  (${r.sizeChange})` : ''}`,
     );
   lines.push(
     `${count('changed')} changed, ${count('added')} added, ${count('removed')} removed, ${count('unchanged')} unchanged`,

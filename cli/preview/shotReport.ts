@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ShotComparison } from './compareShots';
+import { changedShare, type ShotComparison } from './compareShots';
 
 const escape = (value: string) =>
   value.replace(
@@ -25,7 +25,7 @@ function figure(label: string, src: string | undefined): string {
 export function shotReportHtml(results: readonly ShotComparison[], newDir: string, oldDir: string): string {
   const oldPrefix = path.relative(newDir, oldDir) || '.';
   const row = (r: ShotComparison) => {
-    const percent = r.ratio !== undefined ? `${(r.ratio * 100).toFixed(2)} % of pixels changed` : '';
+    const percent = r.ratio !== undefined ? `${changedShare(r)} changed` : '';
     const oldSrc = r.status === 'added' ? undefined : path.join(oldPrefix, r.file);
     const newSrc = r.status === 'removed' ? undefined : r.file;
     return `<section class="shot ${r.status}"><h3><span class="badge">${r.status}</span> ${escape(r.file)} <small>${escape(percent)}${r.sizeChange ? ` · size ${escape(r.sizeChange)}` : ''}</small></h3>

@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PNG } from 'pngjs';
-import { compareShotFolders, formatComparison, listShots } from '../../cli/preview/compareShots';
+import {
+  changedShare,
+  compareShotFolders,
+  formatComparison,
+  listShots,
+} from '../../cli/preview/compareShots';
 import { shotReportHtml } from '../../cli/preview/shotReport';
 
 /** A white image with an optional black block (x, y, size). */
@@ -78,6 +83,14 @@ describe('compareShotFolders', () => {
   });
 });
 
+describe('the share of changed pixels', () => {
+  it('says a change too small for two decimals is under 0.01 %, with its pixel count', () => {
+    expect(changedShare({ ratio: 37 / 1_000_000, changedPixels: 37 })).toBe('< 0.01 % of pixels (37 pixels)');
+    expect(changedShare({ ratio: 1 / 4, changedPixels: 1 })).toBe('25.00 % of pixels (1 pixel)');
+    expect(changedShare({ ratio: 0, changedPixels: 0 })).toBe('0.00 % of pixels (0 pixels)');
+  });
+});
+
 describe('the report', () => {
   it('shows old, new and diff side by side with the share of changed pixels, linking the old folder relatively', () => {
     const html = shotReportHtml(
@@ -94,7 +107,7 @@ describe('the report', () => {
       '/shots/new',
       '/shots/old',
     );
-    expect(html).toContain('25.00 % of pixels changed');
+    expect(html).toContain('25.00 % of pixels (100 pixels) changed');
     expect(html).toContain('src="../old/acme/faq.360.de.png"');
     expect(html).toContain('src="acme/faq.360.de.png"');
     expect(html).toContain('src="diff/acme/faq.360.de.png"');

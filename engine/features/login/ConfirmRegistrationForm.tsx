@@ -55,7 +55,9 @@ export function ConfirmRegistrationForm({
 
   return (
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="confirm-title">
-      <h2 id="confirm-title">{t('login.confirmTitle')}</h2>
+      <h2 id="confirm-title" data-page-section>
+        {t('login.confirmTitle')}
+      </h2>
       <p>{t('login.confirmIntro')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}
       <InputField

@@ -46,7 +46,9 @@ export function ForgotPasswordForm({
 
   return (
     <section role="dialog" aria-modal="false" aria-labelledby="forgot-title" className="card login-form">
-      <h2 id="forgot-title">{t('login.forgotTitle')}</h2>
+      <h2 id="forgot-title" data-page-section>
+        {t('login.forgotTitle')}
+      </h2>
       {state === 'sent' ? (
         <Alert variant="success">{t('login.resetSent', { email: email.trim() })}</Alert>
       ) : (

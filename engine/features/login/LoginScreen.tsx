@@ -101,6 +101,8 @@ export default function LoginScreen() {
   // Kicker-auth tenants keep their accounts with the publisher's sign-on (§7 kicker-auth calls).
   const kicker = isFeatureOn(tenant, 'kicker-auth');
 
+  const showsMethods = !resetToken && !(confirmToken && !confirmLeft) && view === 'login';
+
   return (
     <section className="login" aria-labelledby="login-title">
       <h1 id="login-title">{t('login.title')}</h1>
@@ -108,7 +110,8 @@ export default function LoginScreen() {
       {query.get(ACCOUNT_DELETED_PARAM) && <Alert variant="success">{t('login.accountDeleted')}</Alert>}
       {error && <Alert variant="error">{error}</Alert>}
       {confirmLeft?.message && <Alert variant="error">{confirmLeft.message}</Alert>}
-      {!tenant.embedding.isEmbedded && tenant.login.standaloneLoginMessage && (
+      {/* It introduces the sign-in methods, so the forgot, register and reset forms go without it. */}
+      {!tenant.embedding.isEmbedded && tenant.login.standaloneLoginMessage && showsMethods && (
         <div
           className="standalone-login-message"
           dangerouslySetInnerHTML={{ __html: localized(tenant.login.standaloneLoginMessage, i18n.language) }}

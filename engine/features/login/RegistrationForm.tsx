@@ -88,14 +88,16 @@ export function RegistrationForm({
   if (state === 'sent') {
     return (
       <Alert variant="success">
-        <h2>{t('login.registrationSentTitle')}</h2>
+        <h2 data-page-section>{t('login.registrationSentTitle')}</h2>
         <p>{t('login.registrationSent', { email: values.email.trim() })}</p>
       </Alert>
     );
   }
   return (
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="register-title">
-      <h2 id="register-title">{t('login.createAccountTitle')}</h2>
+      <h2 id="register-title" data-page-section>
+        {t('login.createAccountTitle')}
+      </h2>
       <p className="muted">{t('login.requiredHint')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}
       <InputField

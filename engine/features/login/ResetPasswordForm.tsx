@@ -36,7 +36,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
-      <h2 id="reset-title">{t('login.resetTitle')}</h2>
+      <h2 id="reset-title" data-page-section>
+        {t('login.resetTitle')}
+      </h2>
       {failure && <Alert variant="error">{failure}</Alert>}
       <InputField
         label={t('login.newPasswordLabel')}

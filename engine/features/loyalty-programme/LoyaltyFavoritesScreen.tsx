@@ -10,7 +10,7 @@ export default function LoyaltyFavoritesScreen() {
   const { tiers, toggleFavorite, markUsed, busy } = useLoyalty();
   return (
     <LoyaltyLayout>
-      <h2>{t('loyalty-programme.nav.favorites')}</h2>
+      <h2 data-page-section>{t('loyalty-programme.nav.favorites')}</h2>
       <ResourceView
         resource={tiers}
         errorKey="loyalty-programme.loadError"

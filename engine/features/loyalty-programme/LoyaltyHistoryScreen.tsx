@@ -21,7 +21,9 @@ export default function LoyaltyHistoryScreen() {
   ];
   return (
     <LoyaltyLayout>
-      <h2 id="loyalty-history-title">{t('loyalty-programme.nav.history')}</h2>
+      <h2 id="loyalty-history-title" data-page-section>
+        {t('loyalty-programme.nav.history')}
+      </h2>
       <ResourceView
         resource={history}
         errorKey="loyalty-programme.loadError"

@@ -69,7 +69,9 @@ export default function LoyaltyRewardScreen() {
               )}
               <div className="loyalty-detail-body">
                 <p className="loyalty-detail-tier">{localized(tier.name, i18n.language)}</p>
-                <h2 id="loyalty-reward-title">{name}</h2>
+                <h2 id="loyalty-reward-title" data-page-section>
+                  {name}
+                </h2>
                 <p>{localized(reward.description, i18n.language)}</p>
                 {reward.consent && <p className="form-hint">{localized(reward.consent, i18n.language)}</p>}
                 {code && <CodeBox code={code} noteMs={COPIED_NOTE_ON_REWARD_PAGE_MS} />}

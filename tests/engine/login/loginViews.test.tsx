@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+/**
+ * The login page's views (engine/features/login/LoginScreen.tsx) in the tab title
+ * (engine/app/shell/usePageTitle.ts): the forgot-password form names itself before the page, so it
+ * does not share the sign-in's title; the tenant's login message, which introduces the sign-in
+ * methods, stays with them.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import LoginScreen from '../../../engine/features/login/LoginScreen';
+import { usePageTitle } from '../../../engine/app/shell/usePageTitle';
+import { cleanUp, engineTexts, portalConfig, render, settle } from '../../support/renderScreen';
+
+afterEach(cleanUp);
+
+const FOLDERS = ['core', 'features/login'];
+const en = engineTexts(FOLDERS)['en-GB'];
+const MESSAGE = 'Have an Acme account? Log in with single sign-on.';
+
+function TitledLogin() {
+  usePageTitle('Acme');
+  return (
+    <main id="main">
+      <LoginScreen />
+    </main>
+  );
+}
+
+const portal = () =>
+  portalConfig(FOLDERS, {
+    login: {
+      magicLink: true,
+      password: true,
+      sessionIdleMinutes: 30,
+      standaloneLoginMessage: { 'en-GB': `<p>${MESSAGE}</p>`, 'de-DE': '<p>Konto?</p>' },
+    },
+  });
+
+describe('the login page in the tab title', () => {
+  it('names the sign-in page, with the login message above the methods', async () => {
+    const { page } = await render(<TitledLogin />, { path: '/login', portal: portal(), loginSource: null });
+    expect(document.title).toBe(`${en['login.title']} – Acme`);
+    expect(page.textContent).toContain(MESSAGE);
+  });
+
+  it('puts the forgot-password form before the page, without the login message', async () => {
+    const { page } = await render(<TitledLogin />, {
+      path: '/login?forgot=1',
+      portal: portal(),
+      loginSource: null,
+    });
+    await settle();
+    expect(page.textContent).toContain(en['login.forgotTitle']);
+    expect(document.title).toBe(`${en['login.forgotTitle']} – ${en['login.title']} – Acme`);
+    expect(page.textContent).not.toContain(MESSAGE);
+  });
+});
