@@ -3,7 +3,13 @@ import { createRoot } from 'react-dom/client';
 import { createStore, Provider as JotaiProvider } from 'jotai';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { readPortalConfig } from '../core/portalConfig';
-import { addressWithoutLang, createI18n, initialLocale, rememberLocale } from '../core/i18n';
+import {
+  addressWithoutLang,
+  createI18n,
+  initialLocale,
+  keepLocaleCookie,
+  rememberLocale,
+} from '../core/i18n';
 import { TranslationProvider } from '../core/translation';
 import { createApiClient } from '../core/apiClient';
 import { authStateAtom, isLoggedIn } from '../core/authState';
@@ -67,6 +73,7 @@ async function boot() {
     rememberLocale(config.tenant.id, locale);
     window.history.replaceState(window.history.state, '', withoutLang);
   }
+  keepLocaleCookie(config.basePath, locale);
   const i18n = await createI18n(config, locale);
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng));

@@ -1,7 +1,7 @@
 import { type PortalConfig } from '../domain/portalConfig';
 import { fallbackLocaleOf, type Locale } from '../domain/locales';
 import { createTranslator, type Translator } from './translation';
-import { chooseLocale } from '../domain/language';
+import { chooseLocale, LOCALE_COOKIE } from '../domain/language';
 
 /** The query parameter that names a language (portal-core.md §1). */
 export const LANG_PARAM = 'lang';
@@ -62,6 +62,23 @@ export function rememberLocale(
     storage?.setItem(localeStorageKey(tenantId), locale);
   } catch {
     // see initialLocale
+  }
+}
+
+/**
+ * The language a page shows, in LOCALE_COOKIE for its base path: the server preloads that
+ * language's texts with the next page (server/spa/textPreload.ts). Refused inside a third-party
+ * frame that may not set cookies; the page then preloads the default's, as before.
+ */
+export function keepLocaleCookie(
+  basePath: string,
+  locale: string,
+  page: Pick<Document, 'cookie'> = document,
+): void {
+  try {
+    page.cookie = `${LOCALE_COOKIE}=${locale}; path=${basePath}; max-age=31536000; samesite=lax`;
+  } catch {
+    // see above
   }
 }
 

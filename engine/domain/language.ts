@@ -17,6 +17,12 @@
  */
 import { FALLBACK_LOCALE, LOCALES, type Locale } from './locales';
 
+/**
+ * The cookie a page keeps its language in, beside local storage (engine/core/i18n.ts), so the
+ * server can preload that language's texts with the page (server/spa/textPreload.ts).
+ */
+export const LOCALE_COOKIE = 'portal_lang';
+
 /** The languages of a tenant: the ones it offers and the one it starts in. */
 export interface TenantLanguages {
   locales: readonly string[];

@@ -6,8 +6,17 @@ import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { pageReferrerPolicy, pageSecurityPolicy, type PagePolicyOptions } from '../http/securityHeaders';
 import { dynamicCompression } from '../http/compression';
 import { errorBody } from '../http/errors';
+import { parseCookies } from '../http/cookies';
+import { LOCALE_COOKIE } from '../../engine/domain/language';
+import { preloadShownTexts, textPreloadOf, type TextPreload } from './textPreload';
 
 export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
+
+interface IndexPage {
+  html: string;
+  policy: string;
+  preload: TextPreload | undefined;
+}
 
 /**
  * Serves one built tenant (`dist/<tenant>/`): hashed assets with a long cache, every other GET
@@ -19,14 +28,14 @@ export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
  */
 export function tenantSite(distDir: string): Router {
   const router = Router();
-  const pages = new Map<string, { html: string; policy: string; written: string }>();
+  const pages = new Map<string, IndexPage & { written: string }>();
   const compressPage = dynamicCompression();
 
   // The page's policy (hashes of the inline theme and any inline script) is computed once per
   // tenant, base path and build: a `portal build` (or `portal preview`, which builds into the same
   // dist/) while the server runs is served from the next page load on, without a restart, as its
   // new script names need. While the build rewrites the tenant's folder, the last page stays.
-  function indexPage(tenant: ServerTenant, basePath: string): { html: string; policy: string } | undefined {
+  function indexPage(tenant: ServerTenant, basePath: string): IndexPage | undefined {
     const key = `${tenant.id}\n${basePath}`;
     const file = path.join(distDir, tenant.id, 'index.html');
     const kept = pages.get(key);
@@ -46,7 +55,7 @@ export function tenantSite(distDir: string): Router {
     } catch {
       return kept;
     }
-    const page = { html, policy: pageSecurityPolicy(tenant, html), written };
+    const page = { html, policy: pageSecurityPolicy(tenant, html), preload: textPreloadOf(html), written };
     pages.set(key, page);
     return page;
   }
@@ -115,7 +124,11 @@ export function tenantSite(distDir: string): Router {
         .send(`The portal of "${tenant.id}" is not built yet. Run: npx portal build ${tenant.id}`);
       return;
     }
-    writePage(res, page.html, page.policy, req.originalUrl);
+    const wishes = [
+      typeof req.query.lang === 'string' ? req.query.lang : undefined,
+      parseCookies(req.headers.cookie)[LOCALE_COOKIE],
+    ];
+    writePage(res, preloadShownTexts(page.html, page.preload, tenant, wishes), page.policy, req.originalUrl);
   });
 
   return router;

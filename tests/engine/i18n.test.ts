@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   initialLocale,
+  keepLocaleCookie,
   langParam,
   localeStorageKey,
   offeredLocale,
@@ -52,6 +53,18 @@ describe('the language a portal starts in (portal-core.md §1)', () => {
     expect(storage.getItem(localeStorageKey('technikwelt'))).toBe('en-GB');
     // A link's ?lang wins over the remembered choice.
     expect(initialLocale(technikwelt, '?lang=de', storage)).toBe('de-DE');
+  });
+
+  it("keeps the shown language in a cookie for the tenant's path, so the server preloads its texts", () => {
+    const page = { cookie: '' };
+    keepLocaleCookie('/t/technikwelt/', 'en-GB', page);
+    expect(page.cookie).toBe('portal_lang=en-GB; path=/t/technikwelt/; max-age=31536000; samesite=lax');
+    const refusing = {
+      set cookie(_value: string) {
+        throw new Error('SecurityError');
+      },
+    };
+    expect(() => keepLocaleCookie('/', 'de-DE', refusing as Document)).not.toThrow();
   });
 
   it('matches a wish against the offered locales only', () => {

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../core/translation';
-import { rememberLocale } from '../../core/i18n';
+import { keepLocaleCookie, rememberLocale } from '../../core/i18n';
 import { languageName, nextLocale } from '../../domain/language';
 import { localeData } from '../../domain/locales';
 import { usePortal } from '../../core/PortalContext';
@@ -32,6 +32,7 @@ export function LanguageToggle() {
       aria-label={t('shell.switchLanguage')}
       onClick={() => {
         rememberLocale(config.tenant.id, next);
+        keepLocaleCookie(config.basePath, next);
         void i18n.changeLanguage(next);
       }}
     >
