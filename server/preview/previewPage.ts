@@ -89,8 +89,7 @@ export function previewState(
 function frameSection(tenant: ServerTenant, state: PreviewState): string {
   const user = state.users.get(tenant.id) ?? '';
   const served =
-    !state.route.screen ||
-    previewScreens(tenant.features).some((screen) => screen.id === state.route.screen!.id);
+    !state.route.screen || previewScreens(tenant).some((screen) => screen.id === state.route.screen!.id);
   const needsParams = state.route.path.includes(':');
   const separator = state.route.path.includes('?') ? '&' : '?';
   const langQuery = state.lang ? `${separator}lang=${state.lang}` : '';

@@ -55,7 +55,7 @@ export function previewRouter(deps: {
       defaultLocale: tenant.defaultLocale,
       locales: [...tenant.locales],
       features: enabledCatalogFeatures(featureCatalog(), tenant.features).map((feature) => feature.id),
-      screens: previewScreens(tenant.features),
+      screens: previewScreens(tenant),
       logins: previewLoginsOf(tenant, deps.demoDataInEveryTenant),
     }));
     res.json(catalogue);

@@ -39,13 +39,29 @@ export interface DemoIds {
   screens?: Record<string, { id: string; bpNumber?: string }>;
 }
 
-/** Every screen of the registry, in registry order; with `tenantFeatures` only those the tenant serves. */
-export function previewScreens(tenantFeatures?: readonly string[]): PreviewScreen[] {
+/** What of a tenant decides which screens it serves: its features, and the settings of SCREEN_SETTINGS. */
+export interface ScreenTenant {
+  features: readonly string[];
+  renewal?: { bulkRenewal?: boolean };
+}
+
+/**
+ * Screens a feature serves only where a setting of the tenant switches them on, and otherwise
+ * answer with the feature-disabled notice (as engine/features/renewal/BulkRenewalScreen.tsx does):
+ * the preview leaves them out for such a tenant, as it does a disabled feature's.
+ */
+const SCREEN_SETTINGS: Readonly<Record<string, (tenant: ScreenTenant) => boolean>> = {
+  [ROUTES.bulkRenewal.id]: (tenant) => tenant.renewal?.bulkRenewal === true,
+};
+
+/** Every screen of the registry, in registry order; with `tenant` only those the tenant serves. */
+export function previewScreens(tenant?: ScreenTenant): PreviewScreen[] {
   const catalog = featureCatalog();
-  const features = tenantFeatures ? enabledCatalogFeatures(catalog, tenantFeatures) : catalog.features;
+  const features = tenant ? enabledCatalogFeatures(catalog, tenant.features) : catalog.features;
   return features.flatMap((feature) =>
     feature.routes
       .filter((route) => route.id !== ROUTES.catchAll.id)
+      .filter((route) => !tenant || (SCREEN_SETTINGS[route.id]?.(tenant) ?? true))
       .map((route) => ({ id: route.id, path: route.path, access: route.access, feature: feature.id })),
   );
 }

@@ -62,10 +62,18 @@ describe('previewState', () => {
 
 describe('the screens of the route picker', () => {
   it('lists the registry routes a tenant serves, without the catch-all', () => {
-    const ids = previewScreens(['holiday-redirect']).map((s) => s.id);
+    const ids = previewScreens({ features: ['holiday-redirect'] }).map((s) => s.id);
     expect(ids).toContain('holiday-service');
-    expect(previewScreens([]).map((s) => s.id)).not.toContain('holiday-service');
+    expect(previewScreens({ features: [] }).map((s) => s.id)).not.toContain('holiday-service');
     expect(previewScreens().map((s) => s.id)).not.toContain('catch-all');
+  });
+
+  it('lists the bulk renewal only for a tenant whose renewal.bulkRenewal is on (else it shows the disabled notice)', () => {
+    const ids = (bulkRenewal: boolean) =>
+      previewScreens({ features: ['renewal'], renewal: { bulkRenewal } }).map((s) => s.id);
+    expect(ids(true)).toContain('bulk-renewal');
+    expect(ids(false)).not.toContain('bulk-renewal');
+    expect(ids(false)).toContain('renewal');
   });
 
   it('fills path parameters from an active subscription first, and gives up when an id is missing', () => {
