@@ -35,7 +35,11 @@ export function formatProgress(progress: ImportProgress, now = Date.now()): stri
   return `${progress.phase === 'validating' ? 'checking' : 'loading '} ${progress.file}: ${count(progress.linesDone)}${of} lines, ${count(rate)} lines/s`;
 }
 
-/** The summary table: one line per file with created, updated, unchanged and refused. */
+/**
+ * The summary table: one line per file with created, updated, unchanged and refused; then the refused
+ * records by file, line and key (the first REFUSED_LISTED of each file), so the operator can tell the
+ * order system which ones it sent stale.
+ */
 export function formatSummary(entities: readonly EntitySummary[]): string {
   const header = ['file', 'lines', 'created', 'updated', 'unchanged', 'refused'];
   const rows = entities.map((e) => [
@@ -49,7 +53,20 @@ export function formatSummary(entities: readonly EntitySummary[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
     cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ');
-  return [line(header), ...rows.map(line)].join('\n');
+  const refused = entities.flatMap((e) => [
+    ...e.refusedRecords.map(
+      (r) =>
+        `refused: ${e.file}:${r.line} key ${JSON.stringify(r.key)} version ${r.version} ${
+          r.version < r.storedVersion
+            ? `is older than the stored ${r.storedVersion}`
+            : 'is the stored version with other content'
+        }`,
+    ),
+    ...(e.refused > e.refusedRecords.length
+      ? [`refused: ${e.file}: ${count(e.refused - e.refusedRecords.length)} more`]
+      : []),
+  ]);
+  return [line(header), ...rows.map(line), ...refused].join('\n');
 }
 
 export interface ImportCommandResult {

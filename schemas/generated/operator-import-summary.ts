@@ -30,4 +30,28 @@ export interface OperatorImportEntitySummary {
    * Records older than the stored version (or equal with other content): not written.
    */
   refused: number;
+  /**
+   * The first 20 records `refused` counts, by line: tell the order system which ones it sent stale.
+   *
+   * @maxItems 20
+   */
+  refusedRecords: OperatorImportRefusedRecord[];
+}
+export interface OperatorImportRefusedRecord {
+  /**
+   * Its line in the file.
+   */
+  line: number;
+  /**
+   * Its key, as in /operator/v1/<entity>/<key>.
+   */
+  key: string;
+  /**
+   * The version it carried.
+   */
+  version: number;
+  /**
+   * The stored version it lost to.
+   */
+  storedVersion: number;
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Database, Queryable } from '../../db/database';
 import {
   type MergeCounts,
+  type RefusedRecord,
   type StagedRecord,
   UnknownReferencesError,
   analyzeEntityTables,
@@ -63,7 +64,15 @@ export interface EntitySummary extends MergeCounts {
   entity: string;
   file: string;
   lines: number;
+  /**
+   * The first REFUSED_LISTED records `refused` counts (older than the stored version), by line and
+   * key, so the operator can tell the order system which ones it sent stale (`refused` has them all).
+   */
+  refusedRecords: RefusedRecord[];
 }
+
+/** How many refused records a file's summary lists; its `refused` counts every one. */
+export const REFUSED_LISTED = 20;
 
 export interface ImportProgress {
   entity: string;
@@ -730,6 +739,7 @@ async function loadSources(
         updated: 0,
         unchanged: 0,
         refused: 0,
+        refusedRecords: [],
       };
       entities.push(summary);
     }
@@ -750,6 +760,9 @@ async function loadSources(
     const merged = await mergeBatch(tx, tenantId, source, { file: item.file }, maxProblems - problems.length);
     await rm(item.file, { force: true });
     addCounts(summary, merged.counts);
+    summary.refusedRecords.push(
+      ...merged.refusedRecords.slice(0, REFUSED_LISTED - summary.refusedRecords.length),
+    );
     problemCount += merged.problems.length;
     problems.push(...merged.problems);
     options.onProgress?.({
@@ -791,7 +804,7 @@ async function mergeBatch(
   batch: SpooledBatch,
   room: number,
   optimistic = true,
-): Promise<{ counts: MergeCounts; problems: ImportProblem[] }> {
+): Promise<{ counts: MergeCounts; problems: ImportProblem[]; refusedRecords: RefusedRecord[] }> {
   const problems: ImportProblem[] = [];
   await tx.query('savepoint portal_import_batch');
   try {
@@ -806,15 +819,22 @@ async function mergeBatch(
     for (;;) {
       try {
         // Pass 1 refused every key seen twice in the import, so a batch has each key once.
-        const counts = await mergeStaged(tx, tenantId, source.entity, { distinctKeys: true, optimistic });
+        const { refusedRecords, ...counts } = await mergeStaged(tx, tenantId, source.entity, {
+          distinctKeys: true,
+          optimistic,
+        });
         await tx.query('release savepoint portal_import_batch');
-        return { counts, problems: problems.sort((a, b) => a.line - b.line) };
+        return { counts, problems: problems.sort((a, b) => a.line - b.line), refusedRecords };
       } catch (error) {
         if (!(error instanceof UnknownReferencesError)) throw error;
         problems.push(...error.problems.map((problem) => ({ file: source.name, ...problem })));
         if (problems.length >= room) {
           await tx.query('release savepoint portal_import_batch');
-          return { counts: NO_COUNTS, problems: problems.sort((a, b) => a.line - b.line) };
+          return {
+            counts: NO_COUNTS,
+            problems: problems.sort((a, b) => a.line - b.line),
+            refusedRecords: [],
+          };
         }
         await tx.query('delete from order_system_staging where line = any($1::int[])', [
           error.problems.map((problem) => problem.line),
@@ -830,7 +850,11 @@ async function mergeBatch(
     if (optimistic) return mergeBatch(tx, tenantId, source, batch, room, false);
     const lines = await linesOf(batch);
     if (lines.length === 1)
-      return { counts: NO_COUNTS, problems: [databaseProblem(source, spooledLine(lines[0]), error)] };
+      return {
+        counts: NO_COUNTS,
+        problems: [databaseProblem(source, spooledLine(lines[0]), error)],
+        refusedRecords: [],
+      };
     const half = Math.ceil(lines.length / 2);
     const first = await mergeBatch(tx, tenantId, source, { lines: lines.slice(0, half) }, room, false);
     if (first.problems.length >= room) return first;
@@ -844,7 +868,11 @@ async function mergeBatch(
     );
     const counts = { ...first.counts };
     addCounts(counts, second.counts);
-    return { counts, problems: [...first.problems, ...second.problems] };
+    return {
+      counts,
+      problems: [...first.problems, ...second.problems],
+      refusedRecords: [...first.refusedRecords, ...second.refusedRecords],
+    };
   }
 }
 

@@ -136,6 +136,35 @@ describe('portal import', () => {
     ).toEqual(versionsBefore);
   });
 
+  it('lists the records it refused as older than the stored version, by file, line and key', async () => {
+    const tenantId = uniqueTenantId('import-stale');
+    const newer = partners.map((p) => ({ ...p, version: 5 }));
+    expect(
+      (await runImport(db, tenantId, folderWith({ 'business-partners.ndjson': ndjson(newer) }))).result.ok,
+    ).toBe(true);
+    const stale = [
+      newer[0],
+      { ...partners[1], version: 3, firstName: 'Older' },
+      { ...partners[2], version: 5, firstName: 'Same version, other content' },
+    ];
+    const { result, text } = await runImport(
+      db,
+      tenantId,
+      folderWith({ 'business-partners.ndjson': ndjson(stale) }),
+    );
+    expect(result.ok).toBe(true);
+    expect(result.entities.map((e) => [e.unchanged, e.refused])).toEqual([[1, 2]]);
+    expect(text.split('\n').slice(-2)).toEqual([
+      'refused: business-partners.ndjson:2 key "2000000001" version 3 is older than the stored 5',
+      'refused: business-partners.ndjson:3 key "2000000002" version 5 is the stored version with other content',
+    ]);
+    const [row] = await db.query<{ first_name: string }>(
+      `select first_name from business_partners where tenant_id = $1 and bp_number = $2`,
+      [tenantId, partners[1].bpNumber],
+    );
+    expect(row.first_name).toBe('Person 1');
+  });
+
   it('refuses the whole import when records name rows that do not exist, with the line and pointer', async () => {
     const tenantId = uniqueTenantId('import-refs');
     const folder = folderWith({
