@@ -494,6 +494,74 @@ describe('a subscriber changes one order attribute', () => {
   });
 });
 
+describe('a change and a later one that removes the row', () => {
+  const reject = (eventId: string) =>
+    operator(`/changes/${eventId}/acknowledgement`, {
+      method: 'POST',
+      body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
+    });
+
+  it.each([
+    ['the change first', [0, 1]],
+    ['the removal first', [1, 0]],
+  ])('shows the order system’s row after both are rejected, %s', async (_order, rejectionOrder) => {
+    const [s] = await db.query<{ id: string; order_number: string }>(
+      `select id, order_number from subscriptions where tenant_id = $1 order by id limit 1`,
+      [tenant.id],
+    );
+    const [partner] = await db.query<{ bp_number: string }>(
+      `select bp_number from business_partners where tenant_id = $1 order by bp_number limit 1`,
+      [tenant.id],
+    );
+    const email = `licence-${rejectionOrder.join('')}@owner.example`;
+    const licenceKey = `${s.id}~${s.order_number}~${email}`;
+    const object = { version: 1, subscriptionId: s.id, orderNumber: s.order_number, maxActiveLicenses: 5 };
+    const licence = { ...object, email, businessPartner: { bpNumber: partner.bp_number }, isActive: true };
+    delete (licence as Partial<typeof object>).maxActiveLicenses;
+    expect([200, 201]).toContain(
+      (await operator(`/licence-objects/${s.id}~${s.order_number}`, { method: 'PUT', body: object })).status,
+    );
+    const put = await operator(`/licences/${encodeURIComponent(licenceKey)}`, {
+      method: 'PUT',
+      body: licence,
+    });
+    expect(put.body).toMatchObject({ result: 'created' });
+    const sent = (await operator<any>(`/licences/${encodeURIComponent(licenceKey)}`)).body;
+    expect(sent.isActive).toBe(true);
+
+    // As the licence manager's deactivation and deletion write them
+    // (server/multi-user-licenses/commands/licenseUsers.ts): each with its event.
+    const user = await createUser(db, tenant.id, {
+      email: `manager-${rejectionOrder.join('')}@owner.example`,
+    });
+    const where = `tenant_id = $1 and subscription_id = $2 and order_number = $3 and email = $4`;
+    const params = [tenant.id, s.id, s.order_number, email];
+    const eventOf = (type: 'license.deactivated' | 'license.deleted', sql: string) =>
+      db.transaction(async (tx) => {
+        await tx.query(sql, params);
+        return recordEvent(tx, tenant.id, type, {
+          userId: user.id,
+          subscriptionId: s.id,
+          orderNumber: s.order_number,
+          licenseId: email,
+          email,
+        });
+      });
+    const events = [
+      await eventOf('license.deactivated', `update licenses set is_active = false where ${where}`),
+      await eventOf('license.deleted', `delete from licenses where ${where}`),
+    ];
+    for (const index of rejectionOrder) expect((await reject(events[index])).status).toBe(201);
+
+    const [row] = await db.query<{ is_active: boolean }>(
+      `select is_active from licenses where ${where}`,
+      params,
+    );
+    expect(row).toEqual({ is_active: true });
+    expect((await operator<any>(`/licences/${encodeURIComponent(licenceKey)}`)).body).toEqual(sent);
+  });
+});
+
 describe('a subscriber’s change rewords a subscription', () => {
   it('shows a word the order system changes meanwhile in another language, and its newest words after a rejection', async () => {
     const client = await signIn();
