@@ -15,5 +15,10 @@ export interface OrderSystemCancellationReason {
   publication: string;
   code: string;
   position?: number;
-  descriptions: {};
+  /**
+   * The reason's words per locale: { "de-DE": "Zu teuer", "en-GB": "Too expensive" }; the screens show the subscriber's language.
+   */
+  descriptions: {
+    [k: string]: string | undefined;
+  };
 }

@@ -15,8 +15,18 @@ export interface OrderSystemLoyaltyReward {
   id: string;
   tierCode: string;
   position: number;
-  name: {};
-  description: {};
+  /**
+   * The reward's name per locale: { "de-DE": "Gutschein", "en-GB": "Voucher" }.
+   */
+  name: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * What the reward is, per locale (may be empty).
+   */
+  description: {
+    [k: string]: string | undefined;
+  };
   iconUrl?: string | null;
   mainImageUrl?: string | null;
   rewardType: string;

@@ -14,8 +14,18 @@ export interface OrderSystemLoyaltyTier {
   version: number | string;
   tierCode: string;
   position: number;
-  name: {};
-  description: {};
+  /**
+   * The tier's name per locale: { "de-DE": "Einsteiger", "en-GB": "Starter" }.
+   */
+  name: {
+    [k: string]: string | undefined;
+  };
+  /**
+   * What the tier brings, per locale (may be empty).
+   */
+  description: {
+    [k: string]: string | undefined;
+  };
   runtimeToReach: number;
   reachedIconUrl?: string | null;
   lockedIconUrl?: string | null;

@@ -74,6 +74,10 @@ function problemOf(error: ErrorObject): RecordProblem {
       message: `must be ${types.map((type) => TYPE_WORDS[type] ?? type).join(' or ')}`,
     };
   }
+  if (error.keyword === 'minProperties' && params.limit === 1)
+    return { pointer: error.instancePath || '/', message: 'must not be empty' };
+  if (error.keyword === 'minLength' && params.limit === 1)
+    return { pointer: error.instancePath || '/', message: 'must not be empty' };
   if (error.keyword === 'pattern') {
     const pattern = String(params.pattern);
     const wanted = PATTERN_WORDS[pattern];

@@ -640,8 +640,8 @@ beforeAll(async () => {
     version: 1,
     tierCode: 'GOLD',
     position: 1,
-    name: {},
-    description: {},
+    name: { 'de-DE': 'Gold' },
+    description: { 'de-DE': '' },
     runtimeToReach: 12,
   });
   for (let i = 0; i < 3; i++)
