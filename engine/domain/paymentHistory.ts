@@ -20,6 +20,27 @@ export function paymentStatusTone(code: InvoiceStatusCode): BadgeToneName {
 }
 
 /**
+ * The status an invoice shows (§3 "Payment history item" invoiceStatusCode), agreeing with what the
+ * invoice states as paid (docs/invoices.md "Paid, partly paid, overpaid"): where the order system
+ * sends the paid amount, it decides — all of the amount (or more) paid is A, a part T, nothing O (or
+ * U, unknown, as sent) — so a record "A" with half of it paid is not shown as paid beside "still
+ * due". Without a paid amount, the order system's code as it is. A credit note (negative amount)
+ * counts what was refunded the same way.
+ */
+export function invoiceStatusOf(
+  code: InvoiceStatusCode,
+  amount: number,
+  paidAmount: number | null | undefined,
+): InvoiceStatusCode {
+  if (paidAmount == null || !Number.isFinite(paidAmount) || amount === 0) return code;
+  const whole = Math.abs(Math.round(amount * 100));
+  const paid = Math.round(paidAmount * 100) * (amount < 0 ? -1 : 1);
+  if (paid >= whole) return 'A';
+  if (paid > 0) return 'T';
+  return code === 'U' ? 'U' : 'O';
+}
+
+/**
  * Invoice and external document numbers as the invoice request's query carries them (§7
  * invoiceNumber, externalDocumentNumber). The spec sets no format; this bound keeps the query sane:
  * 1 to 35 letters, digits and . / _ -, starting with a letter or digit.

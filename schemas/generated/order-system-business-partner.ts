@@ -21,6 +21,9 @@ export interface OrderSystemBusinessPartner {
   streetNumber?: string | null;
   zipcode?: string | null;
   city?: string | null;
+  /**
+   * ISO 3166-1 alpha-2, in capitals: "DE", "AT", "GB" (the address forms' countries and address formats go by it).
+   */
   countryCode?: string | null;
   emailAddress?: string | null;
   phoneNumber?: string | null;

@@ -14,6 +14,7 @@ import type {
 } from '../../schemas/generated/subscription-page';
 import type { OrderSystemPayment } from '../../schemas/generated/order-system-payment';
 import { PAGE_SIZE, totalPages, type Page } from '../../engine/domain/paging';
+import { invoiceStatusOf } from '../../engine/domain/paymentHistory';
 import { localizedDetails, type Translations } from './localizedDetails';
 
 export interface PagedQuery {
@@ -32,6 +33,7 @@ interface PaymentRow {
   amount: string;
   currency: string;
   invoice_status_code: PaymentHistoryItem['invoiceStatusCode'];
+  paid_amount: string | null;
   invoice_number: string | null;
   external_document_number: string | null;
   document_id: string | null;
@@ -44,7 +46,11 @@ function toPayment(row: PaymentRow): PaymentHistoryItem {
     date: row.date,
     amount: Number(row.amount),
     currency: row.currency,
-    invoiceStatusCode: row.invoice_status_code,
+    invoiceStatusCode: invoiceStatusOf(
+      row.invoice_status_code,
+      Number(row.amount),
+      row.paid_amount == null ? null : Number(row.paid_amount),
+    ),
     invoiceNumber: row.invoice_number,
     externalDocumentNumber: row.external_document_number,
     documentId: row.document_id,
@@ -52,7 +58,7 @@ function toPayment(row: PaymentRow): PaymentHistoryItem {
 }
 
 const PAYMENT_COLUMNS = `id, to_char(date, 'YYYY-MM-DD') as date, amount::text as amount, currency, invoice_status_code,
-  invoice_number, external_document_number, document_id`;
+  paid_amount::text as paid_amount, invoice_number, external_document_number, document_id`;
 
 /** Newest first; entries with a hidden status code (tenant paymentHistory.hiddenStatusCodes) are left out. */
 export async function paymentHistoryPage(
@@ -102,10 +108,8 @@ export async function findPayment(
   subscriptionId: string,
   paymentId: string,
 ): Promise<InvoicePaymentRecord | null> {
-  const rows = await db.query<
-    PaymentRow & { paid_amount: string | null; lines: InvoicePaymentRecord['lines'] }
-  >(
-    `select ${PAYMENT_COLUMNS}, paid_amount::text as paid_amount, lines, 1 as total
+  const rows = await db.query<PaymentRow & { lines: InvoicePaymentRecord['lines'] }>(
+    `select ${PAYMENT_COLUMNS}, lines, 1 as total
        from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
     [tenantId, subscriptionId, paymentId],
   );

@@ -270,9 +270,10 @@ describe('e-invoice downloads', () => {
       `select amount::text, invoice_status_code from payment_history where tenant_id = $1 and subscription_id = $2 and id = $3`,
       [tenant.id, sub.id, invoice.id],
     );
-    // As the operator API and the import store a record with lines (schemas/api/order-system-payment.schema.json).
+    // As the operator API and the import store a record with lines (schemas/api/order-system-payment.schema.json),
+    // its status code "paid" though the paid amount is a part: the amount decides what is shown.
     await db.query(
-      `update payment_history set amount = 120.92, invoice_status_code = 'T', paid_amount = 50, lines = $4
+      `update payment_history set amount = 120.92, invoice_status_code = 'A', paid_amount = 50, lines = $4
         where tenant_id = $1 and subscription_id = $2 and id = $3`,
       [
         tenant.id,
@@ -302,6 +303,11 @@ describe('e-invoice downloads', () => {
       expect(text).toContain('Umsatzsteuer 7 % auf 99,00 €');
       expect(text).toContain('Bereits bezahlt 50,00 €');
       expect(text).toContain('Noch zu zahlen 70,92 €');
+      expect(text).toMatch(/Status\s+teilweise bezahlt/);
+      const shown = (await client.get(`/subscriptions/${sub.id}/payment-history`)).body as {
+        items: Array<{ id: string; invoiceStatusCode: string }>;
+      };
+      expect(shown.items.find((item) => item.id === invoice.id)?.invoiceStatusCode).toBe('T');
       const pdf = await getDocument({ data: new Uint8Array(file.bytes), isEvalSupported: false }).promise;
       const attachments = (await pdf.getAttachments()) as Record<string, { content: Uint8Array }>;
       const xml = new TextDecoder().decode(Object.values(attachments)[0].content);

@@ -351,6 +351,16 @@ describe('readRecord', () => {
     expect(problemsOf('loyalty-rewards', { ...reward, name: { 'en-GB': null } })).toEqual(['/name/en-GB']);
   });
 
+  it("takes a partner's country as ISO 3166-1 alpha-2 code, as the address forms read it", () => {
+    const partner = { version: 1, bpNumber: '1000000001', lastName1: 'Muster', countryCode: 'DE' };
+    expect(problemsOf('business-partners', partner)).toEqual([]);
+    expect(problemsOf('business-partners', { ...partner, countryCode: null })).toEqual([]);
+    for (const countryCode of ['Germany', 'de', 'DEU', ''])
+      expect(messagesOf('business-partners', { ...partner, countryCode }), countryCode).toEqual([
+        '/countryCode must be a country code of 2 capital letters (ISO 3166-1), such as "DE"',
+      ]);
+  });
+
   it('refuses dates PostgreSQL cannot hold (the year 0000)', () => {
     expect(problemsOf('payments', { ...payment, date: '0000-01-01' })).toEqual(['/date']);
     expect(problemsOf('payments', { ...payment, date: '1000-01-01' })).toEqual([]);
