@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  asSentence,
   acceptedLanguages,
   chooseLocale,
   langParam,
@@ -120,5 +121,17 @@ describe('the order system’s words in a language', () => {
       'https://x.example/auftrag.png',
     );
     expect(settingIn(undefined, 'de-DE')).toBeUndefined();
+  });
+});
+
+describe('asSentence', () => {
+  it('ends a text as a sentence unless it ends so already', () => {
+    expect(asSentence('Outside our delivery area')).toBe('Outside our delivery area.');
+    expect(asSentence(' Outside our delivery area.  ')).toBe('Outside our delivery area.');
+    expect(asSentence('Not possible!')).toBe('Not possible!');
+    expect(asSentence('Warum?')).toBe('Warum?');
+    expect(asSentence('Siehe „Bedingungen.“')).toBe('Siehe „Bedingungen.“');
+    expect(asSentence('(see the terms.)')).toBe('(see the terms.)');
+    expect(asSentence('')).toBe('');
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { useSessionScope } from '../../core/authState';
 import { formatDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
+import { asSentence } from '../../domain/language';
 import { useResource } from '../../account/resource';
 import { Alert } from '../../ui/Alert';
 
@@ -39,7 +40,7 @@ export function RejectedChanges() {
           {t(change.undone ? 'orders.rejectedChange.notice' : 'orders.rejectedChange.noticeNothingUndone', {
             what: what(change),
             date: formatDate(change.changedAt, i18n.language),
-            reason: change.reason,
+            reason: asSentence(change.reason),
           })}
           {change.refund &&
             ` ${t(`orders.rejectedChange.refund.${change.refund.status}`, {

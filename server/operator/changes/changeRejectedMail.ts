@@ -1,5 +1,6 @@
 import { formatDate, utcDay } from '../../../engine/domain/dates';
 import { formatMoney } from '../../../engine/domain/money';
+import { asSentence } from '../../../engine/domain/language';
 import { textsIn } from '../../texts/serverTexts';
 import type { RejectionRefund } from '../../store/paymentRefundStore';
 
@@ -39,7 +40,7 @@ export function changeRejectedMail(
     tenant: values.tenant,
     what,
     date: formatDate(utcDay(new Date(values.changedAt)), locale),
-    reason: values.reason,
+    reason: asSentence(values.reason),
     refund: values.refund
       ? `${t('changeRejected.refund', { amount: formatMoney(values.refund.amount, values.refund.currency, locale) })}\n\n`
       : '',

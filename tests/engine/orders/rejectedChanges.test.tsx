@@ -27,7 +27,8 @@ const rejected = [
     type: 'subscription.cancelled',
     changedAt: '2026-11-02T12:00:00.000Z',
     rejectedAt: '2026-11-04T08:00:00.000Z',
-    reason: 'Die Mindestlaufzeit ist noch nicht erreicht.',
+    // Without its full stop: the notice ends the reason as a sentence before its own next one.
+    reason: 'Die Mindestlaufzeit ist noch nicht erreicht',
     undone: true,
     orderNumber: '4000000001',
     refund: null,
