@@ -20,7 +20,7 @@ export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
       tag: 'Import',
       scope: 'import',
       summary: `Import an NDJSON file of ${entity.name}`,
-      description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written (valid UTF-8, at most ${formatByteLimit(DEFAULT_MAX_LINE_BYTES)} a line, a valid record, no key twice), and the file is merged in one transaction: a file with a bad line, or a record naming a row that does not exist, is refused whole and nothing is written. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB. An upload cut off part-way wrote nothing and is simply sent again; the records' versions make an identical file change nothing.`,
+      description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written (valid UTF-8, at most ${formatByteLimit(DEFAULT_MAX_LINE_BYTES)} a line, a valid record, no key twice), and the file is merged in one transaction: a file with a bad line, or a record naming a row that does not exist, is refused whole and nothing is written. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB, unpacked: the file may be sent gzipped with \`Content-Encoding: gzip\`. An upload cut off part-way wrote nothing and is simply sent again; the records' versions make an identical file change nothing.`,
       body: {
         mediaType: 'application/x-ndjson',
         lineSchema: entity.schema,
@@ -39,13 +39,29 @@ export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
         },
       },
       errors: {
+        400: [
+          {
+            code: 'upload_incomplete',
+            when: 'The upload ended before the whole file arrived: nothing was imported; send it again.',
+          },
+          {
+            code: 'upload_not_gzip',
+            when: 'The upload says Content-Encoding: gzip but is not a whole gzip stream: nothing was imported.',
+          },
+        ],
         413: [
           {
             code: 'payload_too_large',
             when: `The file is larger than ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB: split it, or use portal import.`,
           },
         ],
-        415: [{ code: 'unsupported_media_type', when: 'The Content-Type is not application/x-ndjson.' }],
+        415: [
+          { code: 'unsupported_media_type', when: 'The Content-Type is not application/x-ndjson.' },
+          {
+            code: 'unsupported_content_encoding',
+            when: 'The Content-Encoding is neither gzip nor identity (none).',
+          },
+        ],
         ...duplicates,
         422: [
           {

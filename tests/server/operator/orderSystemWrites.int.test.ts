@@ -6,6 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { createMailer } from '../../../server/mail/mailer';
@@ -452,6 +453,38 @@ describe('POST /operator/v1/imports/<entity>', () => {
       });
     }
     expect((await call('/business-partners/1000000078', writeKey)).status).toBe(404);
+  });
+
+  it('takes the file gzipped (Content-Encoding: gzip), and refuses other encodings and broken gzip', async () => {
+    const text = [1, 2]
+      .map((i) => JSON.stringify({ ...partner, bpNumber: `100000009${i}`, version: 1 }))
+      .join('\n');
+    const send = (body: Buffer | string, encoding: string) =>
+      call('/imports/business-partners', importKey, {
+        method: 'POST',
+        body: body as BodyInit,
+        headers: { 'content-type': 'application/x-ndjson', 'content-encoding': encoding },
+      });
+    const gzipped = await send(gzipSync(text), 'gzip');
+    expect(gzipped.status).toBe(200);
+    expect(gzipped.body.entities[0]).toMatchObject({ lines: 2, created: 2 });
+
+    const brotli = await send(brotliCompressSync(text), 'br');
+    expect(brotli.status).toBe(415);
+    expect(brotli.body.error.code).toBe('unsupported_content_encoding');
+
+    const cut = gzipSync(text.replace(/1000000091/, '1000000093')).subarray(0, 30);
+    const broken = await send(cut, 'gzip');
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.code).toBe('upload_not_gzip');
+    const plain = await send(text.replace(/1000000091/, '1000000094'), 'gzip');
+    expect(plain.status).toBe(400);
+    expect(plain.body.error.code).toBe('upload_not_gzip');
+    const rows = await db.query(
+      `select 1 from business_partners where tenant_id = $1 and bp_number in ('1000000093', '1000000094')`,
+      [tenant.id],
+    );
+    expect(rows).toHaveLength(0);
   });
 
   it('needs the import scope and NDJSON', async () => {
