@@ -183,16 +183,29 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
         // A later change removed the row (a licence deactivated, then deleted): the row that
         // change's rejection puts back is the one it removed, which still shows this change. It
         // gets the restored values, so rejecting both, in either order, shows the order system's row.
-        const laterDeletes = await tx.query<Pick<OverlayRow, 'id' | 'base'>>(
-          `select id::text, base from order_system_overlays
+        const plain: Record<string, unknown> = {};
+        const byColumn: Record<string, Record<string, unknown[]>> = {};
+        for (const [path, value] of Object.entries(restore)) {
+          const dot = path.indexOf('.');
+          if (dot < 0) plain[path] = value.length > 0 ? value[0] : null;
+          else (byColumn[path.slice(0, dot)] ??= {})[path.slice(dot + 1)] = value;
+        }
+        for (const column of Object.keys(plain)) delete byColumn[column];
+        // The paths go in as overlay_apply writes them onto the table's row (migration 040).
+        await tx.query(
+          `update order_system_overlays
+              set base = base || $5::jsonb || (select coalesce(jsonb_object_agg(c.key, overlay_put_paths(base -> c.key, c.value)), '{}')
+                                                 from jsonb_each($6::jsonb) c)
             where tenant_id = $1 and entity = $2 and record_key = $3 and kind = 'delete' and id > $4`,
-          [tenantId, overlay.entity, overlay.record_key, overlay.id],
+          [
+            tenantId,
+            overlay.entity,
+            overlay.record_key,
+            overlay.id,
+            JSON.stringify(plain),
+            JSON.stringify(byColumn),
+          ],
         );
-        for (const removed of laterDeletes)
-          await tx.query(
-            `update order_system_overlays set base = $3::jsonb where tenant_id = $1 and id = $2`,
-            [tenantId, removed.id, JSON.stringify(withPaths(removed.base, restore))],
-          );
       } else if (overlay.kind === 'insert') {
         // A row the portal made and the order system never had: it goes, with what was changed on it.
         await tx.query(
@@ -226,30 +239,6 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
     [tenantId, eventId],
   );
   return overlays.length + dated.length;
-}
-
-/**
- * A whole row (to_jsonb of it, as a delete overlay keeps it) with paths written onto it, as
- * overlay_apply writes them onto the table's row: `column` takes [value]; `column.key` takes [value],
- * or [] for a key that is absent.
- */
-function withPaths(row: Record<string, unknown>, fields: Record<string, unknown[]>): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...row };
-  for (const [path, value] of Object.entries(fields)) {
-    const dot = path.indexOf('.');
-    if (dot < 0) {
-      next[path] = value.length > 0 ? value[0] : null;
-      continue;
-    }
-    const column = path.slice(0, dot);
-    const current = next[column];
-    const object: Record<string, unknown> =
-      current && typeof current === 'object' && !Array.isArray(current) ? { ...(current as object) } : {};
-    if (value.length > 0) object[path.slice(dot + 1)] = value[0];
-    else delete object[path.slice(dot + 1)];
-    next[column] = object;
-  }
-  return next;
 }
 
 /**

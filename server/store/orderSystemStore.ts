@@ -651,7 +651,9 @@ export async function deleteRecord(
     return { outcome: 'refused', storedVersion: newer.version };
   }
   await tx.query('release savepoint delete_record');
-  return { outcome: deleted.length > 0 ? 'deleted' : 'absent' };
+  // A record the order system had is deleted, whether or not its row still showed (a subscriber's
+  // pending removal took it off the screens; dropChangesOf ended that change with it).
+  return { outcome: deleted.length > 0 || (stored && !stored.deleted) ? 'deleted' : 'absent' };
 }
 
 /** A stored record as the order system wrote it (fields in camelCase) with its version; undefined when absent. */

@@ -385,7 +385,8 @@ type Step =
   | { kind: 'answer'; pick: number; status: 'confirmed' | 'rejected' }
   | { kind: 'upsert' | 'import'; age: 'older' | 'equal' | 'newer'; fields: Fields }
   | { kind: 'resend' }
-  | { kind: 'delete' };
+  | { kind: 'delete' }
+  | { kind: 'remove' };
 
 const value = fc.constantFrom('A', 'B', 'C');
 const fieldsArb: fc.Arbitrary<Fields> = fc.record(
@@ -418,11 +419,15 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   },
   { weight: 1, arbitrary: fc.constant({ kind: 'resend' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'delete' as const }) },
+  // The subscriber's change that removes the row (a licence deleted by its manager).
+  { weight: 1, arbitrary: fc.constant({ kind: 'remove' as const }) },
 );
 
 interface ModelChange {
   eventId: string;
   fields: Partial<Fields>;
+  /** The change removed the row. */
+  removes?: true;
   status: 'pending' | 'confirmed' | 'rejected';
   confirmedAt?: number;
 }
@@ -730,8 +735,11 @@ describe('the ownership property', () => {
           const shown = (): Partial<Fields> | null => {
             if (!record) return null;
             const view: Partial<Fields> = { ...record };
-            for (const change of changes)
-              if (change.status !== 'rejected') Object.assign(view, change.fields);
+            for (const change of changes) {
+              if (change.status === 'rejected') continue;
+              if (change.removes) return null;
+              Object.assign(view, change.fields);
+            }
             return view;
           };
 
@@ -789,6 +797,22 @@ describe('the ownership property', () => {
                 version = next;
                 deletedAt = null;
               }
+            } else if (step.kind === 'remove') {
+              if (!shown()) continue;
+              const eventId = await db.transaction(async (tx) => {
+                await tx.query(`delete from business_partners where tenant_id = $1 and bp_number = $2`, [
+                  tenant.id,
+                  bpNumber,
+                ]);
+                return recordEvent(tx, tenant.id, 'address.changed', {
+                  userId: user.id,
+                  bpNumber,
+                  subscriptionId: 'none',
+                  validFrom: null,
+                  fields: [],
+                });
+              });
+              changes.push({ eventId, fields: {}, removes: true, status: 'pending' });
             } else if (step.kind === 'resend') {
               if (!record) continue;
               const counts = await write(recordOf(version, record), 'upsert');
@@ -818,7 +842,23 @@ describe('the ownership property', () => {
             });
         },
       ),
-      { numRuns: 200, seed: 20261128, endOnFailure: true },
+      {
+        numRuns: 200,
+        seed: 20261128,
+        endOnFailure: true,
+        // A change, then one that removes the row, both rejected with the first one first.
+        examples: [
+          [
+            { city: 'A', street: 'A' },
+            [
+              { kind: 'change', fields: { city: 'B' } },
+              { kind: 'remove' },
+              { kind: 'answer', pick: 0, status: 'rejected' },
+              { kind: 'answer', pick: 0, status: 'rejected' },
+            ],
+          ],
+        ],
+      },
     );
   }, 120_000);
 });
