@@ -16,7 +16,11 @@ function addPortalFormats(ajv: Ajv): void {
   addFormats(ajv);
   ajv.addFormat('one-line', { type: 'string', validate: (value: string) => isOneLineText(value) });
 }
-const bodies = new Ajv({ allErrors: true, strict: true });
+// A `oneOf` whose shapes a constant tells apart (the acknowledgement's `status`) names it as its
+// `discriminator`: ajv then checks the body against the shape its constant names alone, so the
+// problems are that shape's, its `$ref`s' included (verbose: the refused constant's values are
+// read from the schema).
+const bodies = new Ajv({ allErrors: true, strict: true, discriminator: true, verbose: true });
 addPortalFormats(bodies);
 // Query values arrive as strings: numbers are coerced ("2" -> 2) and defaults filled in.
 const queries = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true });
@@ -59,6 +63,34 @@ function describe(error: ErrorObject): { field: string; message: string } {
     };
   if (error.keyword === 'enum')
     return { field, message: mustBeOneOf((error.params as { allowedValues: unknown[] }).allowedValues) };
+  if (error.keyword === 'propertyNames') {
+    const name = String((error.params as { propertyName: string }).propertyName);
+    const pattern = (error.schema as { pattern?: string } | undefined)?.pattern;
+    return {
+      field: `${error.instancePath}/${name}`,
+      message:
+        pattern === '^[a-z]{2}-[A-Z]{2}$'
+          ? 'is not a locale such as "de-DE" or "en-GB"'
+          : 'is not a valid name here',
+    };
+  }
+  if (
+    (error.keyword === 'minLength' || error.keyword === 'minProperties') &&
+    (error.params as { limit: number }).limit === 1
+  )
+    return { field, message: 'must not be empty' };
+  if (error.keyword === 'discriminator') {
+    const { tag, tagValue } = error.params as { tag: string; tagValue: unknown };
+    if (tagValue === undefined) return { field: `${error.instancePath}/${tag}`, message: 'is required' };
+    const shapes = ((error.parentSchema as { oneOf?: unknown[] } | undefined)?.oneOf ?? []) as Array<{
+      properties?: Record<string, { const?: unknown; enum?: unknown[] }>;
+    }>;
+    const values = shapes.flatMap((shape) => {
+      const property = shape.properties?.[tag];
+      return property?.const !== undefined ? [property.const] : (property?.enum ?? []);
+    });
+    return { field: `${error.instancePath}/${tag}`, message: mustBeOneOf(values) };
+  }
   if (error.keyword === 'const')
     return {
       field,
@@ -130,7 +162,12 @@ export function validateBody(name: string): RequestHandler {
       throw badRequest(
         'validation_failed',
         'The request is not valid.',
-        uniqueProblems(narrowOneOf(validate.errors ?? []).map(describe)),
+        uniqueProblems(
+          narrowOneOf(
+            // A name propertyNames refused is one problem (described with it), not also its pattern's.
+            (validate.errors ?? []).filter((error) => error.propertyName === undefined),
+          ).map(describe),
+        ),
       );
     }
     next();

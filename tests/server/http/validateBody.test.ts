@@ -34,10 +34,24 @@ describe('a body that fits none of the shapes of a oneOf', () => {
     ]);
   });
 
-  it('says each missing field once when there is no constant to tell the shapes apart', () => {
+  it('asks for the constant first when the body has none', () => {
     expect(problemsOf('operator-change-acknowledgement', {})).toEqual([
       { field: '/status', message: 'is required' },
-      { field: '/reason', message: 'is required' },
+    ]);
+  });
+
+  it("lists the problems inside the named shape's parts (a $ref), and only those", () => {
+    expect(
+      problemsOf('operator-change-acknowledgement', {
+        status: 'rejected',
+        reason: { 'de-DE': '', 'en-GB': 'x' },
+      }),
+    ).toEqual([{ field: '/reason/de-DE', message: 'must not be empty' }]);
+    expect(
+      problemsOf('operator-change-acknowledgement', { status: 'rejected', reason: { de: 'x' } }),
+    ).toEqual([{ field: '/reason/de', message: 'is not a locale such as "de-DE" or "en-GB"' }]);
+    expect(problemsOf('operator-change-acknowledgement', { status: 'rejected', reason: {} })).toEqual([
+      { field: '/reason', message: 'must not be empty' },
     ]);
   });
 
