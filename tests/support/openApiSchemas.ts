@@ -19,8 +19,9 @@ export interface OpenApiSchemas {
 }
 
 export function openApiSchemas(document: Record<string, unknown>): OpenApiSchemas {
-  // allowUnionTypes as the server's record validator (type: ["number", "string"] for amounts).
-  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
+  // allowUnionTypes as the server's record validator (type: ["number", "string"] for amounts);
+  // discriminator as the server's body validator (OpenAPI's keyword, the acknowledgement's `status`).
+  const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true, discriminator: true });
   addFormats(ajv);
   // The document's own top-level fields are not JSON Schema keywords: declared as annotations so
   // strict mode passes the document itself and stays strict inside every component.

@@ -79,16 +79,15 @@ export function AddressFields({
         <InputField {...names('lastName1')} autoComplete="family-name" />
       </div>
       <InputField {...names('company1')} autoComplete="organization" />
-      {organisation && (
-        <>
-          <InputField {...names('company2')} />
-          <div className="field-row">
-            <InputField {...text('jobTitle')} autoComplete="organization-title" />
-            <InputField {...text('department')} />
-          </div>
-        </>
-      )}
+      {organisation && <InputField {...names('company2')} />}
+      {/* Under the locked group itself: job title and department, below it, stay editable. */}
       {namesLocked && <LockedHint id={namesHintId} />}
+      {organisation && (
+        <div className="field-row">
+          <InputField {...text('jobTitle')} autoComplete="organization-title" />
+          <InputField {...text('department')} />
+        </div>
+      )}
       {addressLines ? (
         <>
           <InputField {...text('addressLine1')} autoComplete="address-line1" />

@@ -86,7 +86,14 @@ async function editPage(
 describe('address edit page', () => {
   it('locks names and country with the pointer to the contact form, stars the required fields and warns that an immediate change misses the next issue', async () => {
     const { page } = await editPage();
-    expect(labelled<HTMLInputElement>(page, en['account.address.lastName1']).disabled).toBe(true);
+    const lastName = labelled<HTMLInputElement>(page, en['account.address.lastName1']);
+    expect(lastName.disabled).toBe(true);
+    // The pointer stands under the locked names and companies, before the job title, which is editable.
+    const namesHint = document.getElementById(lastName.getAttribute('aria-describedby')!)!;
+    expect(namesHint.textContent).toContain(en['account.address.locked']);
+    const jobTitle = labelled<HTMLInputElement>(page, en['account.address.jobTitle']);
+    expect(jobTitle.disabled).toBe(false);
+    expect(namesHint.compareDocumentPosition(jobTitle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     const country = labelled<HTMLSelectElement>(page, `${en['account.address.countryCode']} *`);
     expect(country.disabled).toBe(true);
     expect(document.getElementById(country.getAttribute('aria-describedby')!)!.textContent).toContain(
