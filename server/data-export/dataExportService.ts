@@ -50,7 +50,7 @@ import type { Database } from '../db/database';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { Locale } from '../../engine/domain/locales';
 import { maskEmail } from '../../engine/domain/fieldRules';
-import { invoiceFileName } from '../../engine/domain/paymentHistory';
+import { invoiceFileName, invoiceStatusOf } from '../../engine/domain/paymentHistory';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { tooMany } from '../auth/rateLimit';
 import { notFound } from '../http/errors';
@@ -357,7 +357,12 @@ async function invoiceOf(
       date: payment.date,
       amount: Number(payment.amount),
       currency: payment.currency,
-      invoiceStatusCode: payment.invoiceStatusCode,
+      // As the download's PDF states it (orderStore.ts toPayment), so both are one issued document.
+      invoiceStatusCode: invoiceStatusOf(
+        payment.invoiceStatusCode,
+        Number(payment.amount),
+        payment.paidAmount == null ? null : Number(payment.paidAmount),
+      ),
       invoiceNumber: payment.invoiceNumber,
       externalDocumentNumber: payment.externalDocumentNumber,
       documentId: payment.documentId,
