@@ -306,6 +306,10 @@ function describe(error: ErrorObject): Problem | undefined {
           pointer: base,
           at: 'value',
           message: `${quote(value)} does not look like a valid URL. Make sure it has a protocol; for example https://example.com`,
+          // A host (and path) without its protocol, the usual slip: the fix is the value with it.
+          hint: /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+(\/\S*)?$/.test(value)
+            ? `write https://${value}`
+            : 'write the whole address with its protocol, for example https://example.com',
         };
       }
       if (params.format === 'email') {
@@ -336,7 +340,7 @@ function describe(error: ErrorObject): Problem | undefined {
       return {
         pointer: base,
         at: 'value',
-        message: `${quote(error.data)} is not in the expected format`,
+        message: `${quote(error.data)} ${PATTERN_MISTAKES[String(params.pattern)] ?? 'is not in the expected format'}`,
         hint: description,
       };
     case 'minimum':
@@ -454,3 +458,14 @@ export function validateAgainstSchema(schemaName: SchemaName, data: unknown): Pr
   }
   return problems;
 }
+
+/**
+ * What a value that misses one of the schemas' common patterns is, said in the message itself (the
+ * hint then explains the field): "is not a colour …", not only "is not in the expected format".
+ */
+const PATTERN_MISTAKES: Record<string, string> = {
+  '^#[0-9a-fA-F]{6}$': 'is not a colour written #rrggbb (six hexadecimal digits)',
+  '^(https://|data:image/)': 'is not an https URL or a data:image/ URI',
+  '^https?://': 'is not an http or https address',
+  '^https://\\S+$': 'is not an https URL',
+};

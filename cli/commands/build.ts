@@ -4,7 +4,9 @@ import type { Command } from 'commander';
 export function registerBuild(program: Command): void {
   program
     .command('build')
-    .description('build the portals of the given tenants (default: all) into dist/<tenant>/')
+    .description(
+      'build the portals of the given tenants (default: all) into dist/<tenant>/ (PORTAL_DIST_DIR moves dist/, PORTAL_TENANTS_DIR tenants/)',
+    )
     .argument('[tenants...]', 'tenant ids or files (default: all)')
     .action(async (names: string[]) => {
       const started = Date.now();

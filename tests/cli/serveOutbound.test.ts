@@ -22,7 +22,9 @@ describe('private addresses under portal serve', () => {
     expect(retiredPrivateAddressSwitch({ PORTAL_WEBHOOK_ALLOW_PRIVATE: '1' })).toMatch(
       /^PORTAL_WEBHOOK_ALLOW_PRIVATE is set/,
     );
-  });
+    // `serve` loads the whole server's modules before it refuses: about 4 s alone, more beside
+    // other test files on two cores.
+  }, 30_000);
 
   it('starts without it (an empty value counts as unset)', () => {
     expect(retiredPrivateAddressSwitch({})).toBeUndefined();

@@ -140,9 +140,35 @@ describe('validateTenantSource: error wording and position', () => {
 }`;
     // Said once, by what the setting takes (its pattern), though "ftp:/x" is no URL either.
     expect(validateTenantSource(FILE, source, ctx).issues.map(formatIssueWithHint)).toEqual([
-      'tenants/acme.json:4:20 /logoTargetUrl "ftp:/x" is not in the expected format\n' +
+      'tenants/acme.json:4:20 /logoTargetUrl "ftp:/x" is not an http or https address\n' +
         "    Where a click on the logo leads, usually the publisher's website: an http:// or https:// address.",
     ]);
+    // A host without its protocol: the fix is the value with it.
+    const bare = validateTenantSource(FILE, source.replace('ftp:/x', 'www.acme.example'), ctx).issues;
+    expect(bare.map(formatIssueWithHint)).toEqual([
+      expect.stringMatching(
+        /\/logoTargetUrl "www\.acme\.example" does not look like a valid URL\. .*\n {4}write https:\/\/www\.acme\.example$/,
+      ),
+    ]);
+  });
+
+  it('says in the message what a colour or an image address must be', () => {
+    const source = `{
+  "id": "acme",
+  "name": "Acme Zeitung",
+  "logoUrl": "http://acme.example/logo.png",
+  "defaultLocale": "de-DE",
+  "contact": { "fallbackEmail": "service@acme.example", "fallbackPhone": "+49 30 1234567" },
+  "theme": { "preset": "classic", "tokens": { "colors": { "primary": "rgb(0,80,160)" } } },
+  "features": ["faq"]
+}`;
+    const messages = validateTenantSource(FILE, source, ctx).issues.map((issue) => issue.message);
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('"http://acme.example/logo.png" is not an https URL or a data:image/ URI'),
+        expect.stringContaining('"rgb(0,80,160)" is not a colour written #rrggbb (six hexadecimal digits)'),
+      ]),
+    );
   });
 
   it('reports malformed JSON with line, column and a plain message', () => {
