@@ -527,6 +527,21 @@ async function mergeAsOrderSystem(
     );
     created = written.created;
     updated = written.written - written.created;
+    // A row the order system had and a subscriber's pending change removed is written anew, but the
+    // record is not new to the order system: it is updated (and the removal goes back on top of it,
+    // reapplyChanges). A record deleted by the order system has no changes left (dropChangesOf).
+    if (created > 0 && !fresh) {
+      const moved = await countOf(
+        tx,
+        `select 1 from order_system_staging s
+          where s.outcome = 'apply' and s.stored_version is not null
+            and exists (select 1 from order_system_overlays o
+                         where o.tenant_id = $1 and o.entity = $2 and o.record_key = s.record_key and o.kind = 'delete')`,
+        [tenantId, entity.name],
+      );
+      created -= moved;
+      updated += moved;
+    }
     const children = entity.children;
     if (children) {
       const parent = (table: string) => matches(table, children.parentColumns, entity.key, 's.record');

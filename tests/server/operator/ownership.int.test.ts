@@ -565,6 +565,62 @@ describe('a change and a later one that removes the row', () => {
     expect(row).toEqual({ is_active: true });
     expect((await operator<any>(`/licences/${encodeURIComponent(licenceKey)}`)).body).toEqual(sent);
   });
+
+  it('answers an order system’s newer record of a row a pending removal took off as updated, and keeps it off', async () => {
+    const [s] = await db.query<{ id: string; order_number: string }>(
+      `select id, order_number from subscriptions where tenant_id = $1 order by id limit 1`,
+      [tenant.id],
+    );
+    const [partner] = await db.query<{ bp_number: string }>(
+      `select bp_number from business_partners where tenant_id = $1 order by bp_number limit 1`,
+      [tenant.id],
+    );
+    const email = 'licence-resent@owner.example';
+    const key = encodeURIComponent(`${s.id}~${s.order_number}~${email}`);
+    const object = { version: 1, subscriptionId: s.id, orderNumber: s.order_number, maxActiveLicenses: 5 };
+    expect([200, 201]).toContain(
+      (await operator(`/licence-objects/${s.id}~${s.order_number}`, { method: 'PUT', body: object })).status,
+    );
+    const licence = {
+      version: 1,
+      subscriptionId: s.id,
+      orderNumber: s.order_number,
+      email,
+      businessPartner: { bpNumber: partner.bp_number },
+      isActive: true,
+    };
+    expect((await operator(`/licences/${key}`, { method: 'PUT', body: licence })).body.result).toBe(
+      'created',
+    );
+    const user = await createUser(db, tenant.id, { email: 'manager-resent@owner.example' });
+    const where = `tenant_id = $1 and subscription_id = $2 and order_number = $3 and email = $4`;
+    const params = [tenant.id, s.id, s.order_number, email];
+    const removal = await db.transaction(async (tx) => {
+      await tx.query(`delete from licenses where ${where}`, params);
+      return recordEvent(tx, tenant.id, 'license.deleted', {
+        userId: user.id,
+        subscriptionId: s.id,
+        orderNumber: s.order_number,
+        licenseId: email,
+        email,
+      });
+    });
+
+    const newer = await operator(`/licences/${key}`, {
+      method: 'PUT',
+      body: { ...licence, version: 2, isActive: false },
+    });
+    expect(newer.status).toBe(200);
+    expect(newer.body.result).toBe('updated');
+    expect(await db.query(`select 1 from licenses where ${where}`, params)).toHaveLength(0);
+
+    expect((await reject(removal)).status).toBe(201);
+    const [row] = await db.query<{ is_active: boolean }>(
+      `select is_active from licenses where ${where}`,
+      params,
+    );
+    expect(row).toEqual({ is_active: false });
+  });
 });
 
 describe('a subscriber’s change rewords a subscription', () => {
