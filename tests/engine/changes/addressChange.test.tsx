@@ -93,7 +93,11 @@ describe('address edit page', () => {
     expect(namesHint.textContent).toContain(en['account.address.locked']);
     const jobTitle = labelled<HTMLInputElement>(page, en['account.address.jobTitle']);
     expect(jobTitle.disabled).toBe(false);
-    expect(namesHint.compareDocumentPosition(jobTitle) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The hint stands after the locked second company line and before the job title.
+    const company2 = labelled<HTMLInputElement>(page, en['account.address.company2']);
+    expect(company2.disabled).toBe(true);
+    expect(company2.compareDocumentPosition(namesHint)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(namesHint.compareDocumentPosition(jobTitle)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
     const country = labelled<HTMLSelectElement>(page, `${en['account.address.countryCode']} *`);
     expect(country.disabled).toBe(true);
     expect(document.getElementById(country.getAttribute('aria-describedby')!)!.textContent).toContain(

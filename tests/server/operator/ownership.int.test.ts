@@ -506,10 +506,12 @@ describe('a change and a later one that removes the row', () => {
       body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
     });
 
-  it.each([
-    ['the change first', [0, 1]],
-    ['the removal first', [1, 0]],
-  ])('shows the order system’s row after both are rejected, %s', async (_order, rejectionOrder) => {
+  /**
+   * A licence the order system sends (active), and its licence manager's changes as
+   * server/multi-user-licenses/commands/licenseUsers.ts writes them: the row's write and its event
+   * in one transaction.
+   */
+  async function sentLicence(name: string) {
     const [s] = await db.query<{ id: string; order_number: string }>(
       `select id, order_number from subscriptions where tenant_id = $1 order by id limit 1`,
       [tenant.id],
@@ -518,32 +520,32 @@ describe('a change and a later one that removes the row', () => {
       `select bp_number from business_partners where tenant_id = $1 order by bp_number limit 1`,
       [tenant.id],
     );
-    const email = `licence-${rejectionOrder.join('')}@owner.example`;
-    const licenceKey = `${s.id}~${s.order_number}~${email}`;
+    const email = `licence-${name}@owner.example`;
+    const path = `/licences/${encodeURIComponent(`${s.id}~${s.order_number}~${email}`)}`;
     const object = { version: 1, subscriptionId: s.id, orderNumber: s.order_number, maxActiveLicenses: 5 };
-    const licence = { ...object, email, businessPartner: { bpNumber: partner.bp_number }, isActive: true };
-    delete (licence as Partial<typeof object>).maxActiveLicenses;
     expect([200, 201]).toContain(
       (await operator(`/licence-objects/${s.id}~${s.order_number}`, { method: 'PUT', body: object })).status,
     );
-    const put = await operator(`/licences/${encodeURIComponent(licenceKey)}`, {
-      method: 'PUT',
-      body: licence,
-    });
-    expect(put.body).toMatchObject({ result: 'created' });
-    const sent = (await operator<any>(`/licences/${encodeURIComponent(licenceKey)}`)).body;
-    expect(sent.isActive).toBe(true);
-
-    // As the licence manager's deactivation and deletion write them
-    // (server/multi-user-licenses/commands/licenseUsers.ts): each with its event.
-    const user = await createUser(db, tenant.id, {
-      email: `manager-${rejectionOrder.join('')}@owner.example`,
-    });
+    const record = {
+      version: 1,
+      subscriptionId: s.id,
+      orderNumber: s.order_number,
+      email,
+      businessPartner: { bpNumber: partner.bp_number },
+      isActive: true,
+    };
+    expect((await operator(path, { method: 'PUT', body: record })).body).toMatchObject({ result: 'created' });
+    const user = await createUser(db, tenant.id, { email: `manager-${name}@owner.example` });
     const where = `tenant_id = $1 and subscription_id = $2 and order_number = $3 and email = $4`;
     const params = [tenant.id, s.id, s.order_number, email];
-    const eventOf = (type: 'license.deactivated' | 'license.deleted', sql: string) =>
+    const change = (type: 'license.deactivated' | 'license.deleted') =>
       db.transaction(async (tx) => {
-        await tx.query(sql, params);
+        await tx.query(
+          type === 'license.deleted'
+            ? `delete from licenses where ${where}`
+            : `update licenses set is_active = false where ${where}`,
+          params,
+        );
         return recordEvent(tx, tenant.id, type, {
           userId: user.id,
           subscriptionId: s.id,
@@ -552,74 +554,36 @@ describe('a change and a later one that removes the row', () => {
           email,
         });
       });
-    const events = [
-      await eventOf('license.deactivated', `update licenses set is_active = false where ${where}`),
-      await eventOf('license.deleted', `delete from licenses where ${where}`),
-    ];
+    const rows = () =>
+      db.query<{ is_active: boolean }>(`select is_active from licenses where ${where}`, params);
+    return { path, record, change, rows };
+  }
+
+  it.each([
+    ['the change first', [0, 1]],
+    ['the removal first', [1, 0]],
+  ])('shows the order system’s row after both are rejected, %s', async (_order, rejectionOrder) => {
+    const { path, change, rows } = await sentLicence(`both-${rejectionOrder.join('')}`);
+    const sent = (await operator<any>(path)).body;
+    expect(sent.isActive).toBe(true);
+    const events = [await change('license.deactivated'), await change('license.deleted')];
     for (const index of rejectionOrder) expect((await reject(events[index])).status).toBe(201);
 
-    const [row] = await db.query<{ is_active: boolean }>(
-      `select is_active from licenses where ${where}`,
-      params,
-    );
-    expect(row).toEqual({ is_active: true });
-    expect((await operator<any>(`/licences/${encodeURIComponent(licenceKey)}`)).body).toEqual(sent);
+    expect(await rows()).toEqual([{ is_active: true }]);
+    expect((await operator<any>(path)).body).toEqual(sent);
   });
 
   it('answers an order system’s newer record of a row a pending removal took off as updated, and keeps it off', async () => {
-    const [s] = await db.query<{ id: string; order_number: string }>(
-      `select id, order_number from subscriptions where tenant_id = $1 order by id limit 1`,
-      [tenant.id],
-    );
-    const [partner] = await db.query<{ bp_number: string }>(
-      `select bp_number from business_partners where tenant_id = $1 order by bp_number limit 1`,
-      [tenant.id],
-    );
-    const email = 'licence-resent@owner.example';
-    const key = encodeURIComponent(`${s.id}~${s.order_number}~${email}`);
-    const object = { version: 1, subscriptionId: s.id, orderNumber: s.order_number, maxActiveLicenses: 5 };
-    expect([200, 201]).toContain(
-      (await operator(`/licence-objects/${s.id}~${s.order_number}`, { method: 'PUT', body: object })).status,
-    );
-    const licence = {
-      version: 1,
-      subscriptionId: s.id,
-      orderNumber: s.order_number,
-      email,
-      businessPartner: { bpNumber: partner.bp_number },
-      isActive: true,
-    };
-    expect((await operator(`/licences/${key}`, { method: 'PUT', body: licence })).body.result).toBe(
-      'created',
-    );
-    const user = await createUser(db, tenant.id, { email: 'manager-resent@owner.example' });
-    const where = `tenant_id = $1 and subscription_id = $2 and order_number = $3 and email = $4`;
-    const params = [tenant.id, s.id, s.order_number, email];
-    const removal = await db.transaction(async (tx) => {
-      await tx.query(`delete from licenses where ${where}`, params);
-      return recordEvent(tx, tenant.id, 'license.deleted', {
-        userId: user.id,
-        subscriptionId: s.id,
-        orderNumber: s.order_number,
-        licenseId: email,
-        email,
-      });
-    });
+    const { path, record, change, rows } = await sentLicence('resent');
+    const removal = await change('license.deleted');
 
-    const newer = await operator(`/licences/${key}`, {
-      method: 'PUT',
-      body: { ...licence, version: 2, isActive: false },
-    });
+    const newer = await operator(path, { method: 'PUT', body: { ...record, version: 2, isActive: false } });
     expect(newer.status).toBe(200);
     expect(newer.body.result).toBe('updated');
-    expect(await db.query(`select 1 from licenses where ${where}`, params)).toHaveLength(0);
+    expect(await rows()).toEqual([]);
 
     expect((await reject(removal)).status).toBe(201);
-    const [row] = await db.query<{ is_active: boolean }>(
-      `select is_active from licenses where ${where}`,
-      params,
-    );
-    expect(row).toEqual({ is_active: false });
+    expect(await rows()).toEqual([{ is_active: false }]);
   });
 });
 
