@@ -4,7 +4,7 @@
  * portal-core.md §9 "Payment method kinds").
  */
 import { ibanProblem, isValidBic, normalizeIban, type IbanProblem } from './iban';
-import { isBlankText, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, textLength } from './fieldRules';
 
 export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
 
@@ -104,9 +104,25 @@ export const paysInPopup = (kind: PaymentMethodKind): kind is 'credit_card' | 'p
 export const BANK_ACCOUNT_LIMITS = { holder: 70, bankName: 60, accountNumber: 10, bankCode: 8 } as const;
 
 export type SepaField = 'debitAccountHolder' | 'iban' | 'bic';
-export type SepaError = { field: SepaField; code: 'required' | 'too_long' | 'invalid' | IbanProblem };
+export type SepaError = {
+  field: SepaField;
+  code: 'required' | 'too_long' | 'invalid' | 'one_line' | IbanProblem;
+};
 
 const blank = isBlankText;
+
+/**
+ * The account holder: required, at most 70 characters, and one line (fieldRules.ts
+ * isOneLineText): the name goes to the order system and onto the mandate as it was typed.
+ */
+function accountHolderError(
+  holder: string | null | undefined,
+): 'required' | 'too_long' | 'one_line' | undefined {
+  if (blank(holder)) return 'required';
+  if (!isOneLineText(holder)) return 'one_line';
+  if (textLength(holder!.trim()) > BANK_ACCOUNT_LIMITS.holder) return 'too_long';
+  return undefined;
+}
 
 /** §5 "SEPA: holder and IBAN required"; the IBAN by its country's length and checksum, a BIC when given. */
 export function sepaErrors(input: {
@@ -115,9 +131,8 @@ export function sepaErrors(input: {
   bic?: string | null;
 }): SepaError[] {
   const errors: SepaError[] = [];
-  if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
-  else if (textLength(input.debitAccountHolder!.trim()) > BANK_ACCOUNT_LIMITS.holder)
-    errors.push({ field: 'debitAccountHolder', code: 'too_long' });
+  const holderError = accountHolderError(input.debitAccountHolder);
+  if (holderError) errors.push({ field: 'debitAccountHolder', code: holderError });
   const iban = ibanProblem(input.iban ?? '');
   if (iban) errors.push({ field: 'iban', code: iban });
   if (!blank(input.bic) && !isValidBic(input.bic!)) errors.push({ field: 'bic', code: 'invalid' });
@@ -136,7 +151,10 @@ export function sepaRequest(input: { debitAccountHolder: string; iban: string; b
 
 export type DirectDebitField =
   'debitAccountHolder' | 'debitAccountNumber' | 'debitBankCode' | 'debitBankName';
-export type DirectDebitError = { field: DirectDebitField; code: 'required' | 'too_long' | 'invalid' };
+export type DirectDebitError = {
+  field: DirectDebitField;
+  code: 'required' | 'too_long' | 'invalid' | 'one_line';
+};
 
 /**
  * §5 "Direct debit: holder, account number, bank code required": up to 10 digits, and a German
@@ -150,16 +168,16 @@ export function directDebitErrors(input: {
   debitBankName?: string | null;
 }): DirectDebitError[] {
   const errors: DirectDebitError[] = [];
-  if (blank(input.debitAccountHolder)) errors.push({ field: 'debitAccountHolder', code: 'required' });
-  else if (textLength(input.debitAccountHolder!.trim()) > BANK_ACCOUNT_LIMITS.holder)
-    errors.push({ field: 'debitAccountHolder', code: 'too_long' });
+  const holderError = accountHolderError(input.debitAccountHolder);
+  if (holderError) errors.push({ field: 'debitAccountHolder', code: holderError });
   const account = (input.debitAccountNumber ?? '').replace(/\s+/g, '');
   if (!account) errors.push({ field: 'debitAccountNumber', code: 'required' });
   else if (!/^\d{1,10}$/.test(account)) errors.push({ field: 'debitAccountNumber', code: 'invalid' });
   const bankCode = bankCodeDigits(input.debitBankCode ?? '');
   if (!bankCode) errors.push({ field: 'debitBankCode', code: 'required' });
   else if (!/^(\d{8}|\d{6})$/.test(bankCode)) errors.push({ field: 'debitBankCode', code: 'invalid' });
-  if (textLength((input.debitBankName ?? '').trim()) > BANK_ACCOUNT_LIMITS.bankName)
+  if (!isOneLineText(input.debitBankName)) errors.push({ field: 'debitBankName', code: 'one_line' });
+  else if (textLength((input.debitBankName ?? '').trim()) > BANK_ACCOUNT_LIMITS.bankName)
     errors.push({ field: 'debitBankName', code: 'too_long' });
   return errors;
 }

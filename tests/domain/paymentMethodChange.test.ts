@@ -56,6 +56,23 @@ describe('payment method change rules (account-flows.md §4, §5)', () => {
     ]);
   });
 
+  it('takes the holder and the bank name on one line only: no line break, control or direction character', () => {
+    for (const holder of ['Anna\r\nX-Injected: 1', 'Anna\tSchmidt', 'Anna \u202eSchmidt'])
+      expect(sepaErrors({ debitAccountHolder: holder, iban: 'DE89370400440532013000' })).toEqual([
+        { field: 'debitAccountHolder', code: 'one_line' },
+      ]);
+    const account = { debitAccountNumber: '532013000', debitBankCode: '37040044' };
+    expect(
+      directDebitErrors({ ...account, debitAccountHolder: 'Anna\nB', debitBankName: 'Bank\nZwei' }),
+    ).toEqual([
+      { field: 'debitAccountHolder', code: 'one_line' },
+      { field: 'debitBankName', code: 'one_line' },
+    ]);
+    expect(
+      directDebitErrors({ ...account, debitAccountHolder: 'Anna Schmidt', debitBankName: 'Bank' }),
+    ).toEqual([]);
+  });
+
   it('sends the IBAN without spaces and an empty BIC as null', () => {
     expect(
       sepaRequest({ debitAccountHolder: ' Anna ', iban: 'de89 3704 0044 0532 0130 00', bic: '' }),

@@ -12,6 +12,7 @@ export function bankErrorKey(
   code: string,
 ): { key: string; values?: Record<string, number> } {
   if (code === 'required') return { key: 'payment-method-change.error.required' };
+  if (code === 'one_line') return { key: 'shell.oneLine' };
   if (code === 'too_long')
     return {
       key: 'payment-method-change.error.tooLong',

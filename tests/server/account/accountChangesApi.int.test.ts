@@ -326,6 +326,13 @@ describe('payment details', () => {
       iban: 'DE89 3704 0044 0532 0130 01',
     });
     expect(wrong.body.error.details.fields).toEqual({ iban: 'checksum' });
+    // A holder on two lines would add a line to the order system's record and the mandate.
+    const twoLines = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, {
+      debitAccountHolder: 'Jonas Becker\r\nX-Injected: 1',
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
+    expect(twoLines.status).toBe(400);
+    expect(JSON.stringify(twoLines.body.error.details)).toContain('/debitAccountHolder');
     const saved = await client.post<any>(`/subscriptions/${s.id}/payment-details/sepa`, {
       debitAccountHolder: 'Jonas Becker',
       iban: 'DE89 3704 0044 0532 0130 00',
