@@ -227,6 +227,14 @@ export function createApp(options: AppOptions): {
   // The portal studio before the host-resolved tenant, which answers every path under `portal dev`.
   // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
   // under it is about 90 MB that a server nobody opens the studio on never needs.
+  // The development pages answer no tenant's host: there the tenant's portal answers every path,
+  // and a script on the tenant's page (a contact form's, say) would reach the studio and the
+  // preview from that page's own origin, since a development server's tenant names are loopback
+  // names (`<tenant>.localhost`) like the pages' own (http/demoPageHost.ts).
+  const offTenantHosts =
+    (handler: RequestHandler): RequestHandler =>
+    (req, res, next) =>
+      directory.forHost(req.headers.host) ? next() : handler(req, res, next);
   if (options.devPages) {
     const studio = {
       db: options.db,
@@ -236,8 +244,7 @@ export function createApp(options: AppOptions): {
       buildEngine: options.buildEngine,
       buildStudio: options.buildStudio,
     };
-    app.use(
-      '/studio',
+    const studioMount = Router().use(
       // Refused before the studio is even loaded: only this machine, at a loopback name, unproxied.
       studioLocalOnly,
       loadedOnFirstUse(() =>
@@ -248,18 +255,24 @@ export function createApp(options: AppOptions): {
         }),
       ),
     );
+    app.use('/studio', offTenantHosts(studioMount));
   }
   // The QA preview and its dev-only sign-in of demo logins, never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
-  if (options.devPages) app.use('/preview', demoPageHostOnly());
   if (options.devPages)
     app.use(
-      previewRouter({
-        db: options.db,
-        directory,
-        now,
-        demoDataInEveryTenant: options.demoDataInEveryTenant === true,
-      }),
+      offTenantHosts(
+        Router()
+          .use('/preview', demoPageHostOnly())
+          .use(
+            previewRouter({
+              db: options.db,
+              directory,
+              now,
+              demoDataInEveryTenant: options.demoDataInEveryTenant === true,
+            }),
+          ),
+      ),
     );
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));

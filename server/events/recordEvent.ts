@@ -15,6 +15,13 @@ import { eventSubject, eventUserId, type AccountEventData, type AccountEventType
  * lists as well (linking, invoice requests, order attributes) passes its `activity` row, written in
  * the event's statement.
  */
+/**
+ * Events of the portal's own records, which take no change of the order system's: a new account is
+ * the portal's, so the writes of its transaction (a licence accepted, a manager's appointment
+ * confirmed) stay for the event of that change, whose rejection takes them back.
+ */
+const OWN_RECORD_TYPES: readonly string[] = ['account.created'];
+
 export async function recordEvent<T extends AccountEventType>(
   tx: Queryable,
   tenantId: string,
@@ -28,7 +35,10 @@ export async function recordEvent<T extends AccountEventType>(
   await insertAccountEvent(
     tx,
     { tenantId, id, type, userId: eventUserId(type, data), subject: eventSubject(type, data), data },
-    { linkChanges: !FEED_EXCLUDED_TYPES.includes(type), activity: options.activity },
+    {
+      linkChanges: !FEED_EXCLUDED_TYPES.includes(type) && !OWN_RECORD_TYPES.includes(type),
+      activity: options.activity,
+    },
   );
   return id;
 }

@@ -1,8 +1,15 @@
 /** Multi-user licences (account-flows.md §7). */
-import type { FeatureManifest } from '../featureManifest';
+import type { ChangeRejection, FeatureManifest } from '../featureManifest';
+import { followLicencesWithRoles, restoreLicenceManagers } from '../store/licenseStore';
 import { createLicenses } from './licenseService';
 import { licenseAcceptRoutes, licenseRoutes } from './licenseRoutes';
 import { licensesPersonalData } from './personalData';
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** A licence change rejected: its user's access follows the licence its overlay put back. */
+const followLicence: ChangeRejection = (tx, { tenantId, data }) =>
+  followLicencesWithRoles(tx, tenantId, text(data.subscriptionId));
 
 export const multiUserLicensesManifest: FeatureManifest = {
   id: 'multi-user-licenses',
@@ -28,4 +35,21 @@ export const multiUserLicensesManifest: FeatureManifest = {
     'license_manager.appointment_sent',
     'license_manager.replaced',
   ],
+  rejections: {
+    'license.added': followLicence,
+    'license.accepted': followLicence,
+    'license.activated': followLicence,
+    'license.deactivated': followLicence,
+    'license.deleted': followLicence,
+    'license_manager.replaced': (tx, { tenantId, data }) =>
+      restoreLicenceManagers(
+        tx,
+        tenantId,
+        text(data.subscriptionId),
+        text(data.bpNumber),
+        (Array.isArray(data.previousBpNumbers) ? data.previousBpNumbers : []).filter(
+          (bp): bp is string => typeof bp === 'string',
+        ),
+      ),
+  },
 };

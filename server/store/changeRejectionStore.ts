@@ -71,11 +71,13 @@ export async function restoreRejectedHolidayCancellation(
 
 /**
  * opt_ins.changed rejected: an opt-in it asked for is not pending any more, and its e-mailed link
- * confirms nothing. An opt-out stays: a withdrawn consent is the subscriber's to give back.
+ * confirms nothing. An opt-out stays: a withdrawn consent is the subscriber's to give back. Only
+ * the request this change made (its row written with the event): one asked for again later, with
+ * its own link, waits for its own answer.
  */
 export async function dropRejectedOptIns(
   tx: Queryable,
-  { tenantId, data }: RejectedChange,
+  { tenantId, data, at }: RejectedChange,
 ): Promise<boolean> {
   const asked = (Array.isArray(data.changes) ? (data.changes as Data[]) : [])
     .filter((change) => change.pending === true)
@@ -85,8 +87,9 @@ export async function dropRejectedOptIns(
   const taken = await tx.query(
     `update opt_ins set pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
       where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and pending
+        and updated_at between $4::timestamptz - interval '1 millisecond' and $4::timestamptz + interval '1 millisecond'
         returning 1`,
-    [tenantId, text(data.bpNumber), asked],
+    [tenantId, text(data.bpNumber), asked, at],
   );
   return taken.length > 0;
 }

@@ -402,3 +402,65 @@ export async function deletePendingAppointment(
   );
   return rows.length;
 }
+
+/**
+ * The licence users' goods-recipient roles (the portal's own rows, `via_license`) as the licences
+ * of a subscription stand now: a WE for each accepted, active licence, none for any other. After
+ * the order system rejected a licence change, its overlay put the licence back
+ * (orderSystemOverlays.ts revertChangesOf); the access it gave or took follows it here
+ * (account-flows.md §7: an accepted licence lets its user see the subscription while it is active).
+ * Answers whether a role came or went.
+ */
+export async function followLicencesWithRoles(
+  tx: Queryable,
+  tenantId: string,
+  subscriptionId: string | null,
+): Promise<boolean> {
+  if (!subscriptionId) return false;
+  const held = `select 1 from licenses l
+     where l.tenant_id = $1 and l.subscription_id = $2 and l.is_active and l.is_confirmed`;
+  const removed = await tx.query(
+    `delete from subscription_roles r
+      where r.tenant_id = $1 and r.subscription_id = $2 and r.role = 'WE' and r.via_license
+        and not exists (${held} and l.bp_number = r.bp_number)
+      returning 1`,
+    [tenantId, subscriptionId],
+  );
+  const added = await tx.query(
+    `insert into subscription_roles (tenant_id, subscription_id, bp_number, role, via_license)
+     select distinct l.tenant_id, l.subscription_id, l.bp_number, 'WE', true from licenses l
+      where l.tenant_id = $1 and l.subscription_id = $2 and l.is_active and l.is_confirmed
+        and l.bp_number is not null
+     on conflict do nothing
+     returning 1`,
+    [tenantId, subscriptionId],
+  );
+  return removed.length + added.length > 0;
+}
+
+/**
+ * license_manager.replaced rejected: the managers before it (the event's `previousBpNumbers`) hold
+ * the LV role again and the appointed partner does not, unless they were a manager before.
+ * Answers whether a role came or went.
+ */
+export async function restoreLicenceManagers(
+  tx: Queryable,
+  tenantId: string,
+  subscriptionId: string | null,
+  appointed: string | null,
+  previous: readonly string[],
+): Promise<boolean> {
+  if (!subscriptionId) return false;
+  let changed = 0;
+  if (appointed && !previous.includes(appointed))
+    changed += await removeRole(tx, tenantId, subscriptionId, appointed, 'LV');
+  const restored = await tx.query(
+    `insert into subscription_roles (tenant_id, subscription_id, bp_number, role)
+     select $1, $2, p.bp_number, 'LV' from business_partners p
+      where p.tenant_id = $1 and p.bp_number = any($3::text[])
+     on conflict do nothing
+     returning 1`,
+    [tenantId, subscriptionId, previous],
+  );
+  return changed + restored.length > 0;
+}

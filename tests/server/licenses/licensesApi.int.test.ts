@@ -21,6 +21,7 @@ import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 
 const PUBLICATIONS = [
   { publication: 'LIP', description: 'Licence Post', kind: 'print', frequency: 'weekly' },
@@ -964,5 +965,103 @@ describe('limits on invitation and appointment mails', () => {
       on.id,
       `license-mail:user:${demo.id}`,
     ]);
+  });
+});
+
+describe('the order system rejects a licence change (docs/going-live.md "Whose data is it")', () => {
+  /** Rejects the newest event of a type about this licence (or subscription) as the order system. */
+  async function reject(type: string, match: Record<string, unknown>): Promise<boolean | null | undefined> {
+    const rows = await db.query<{ id: string; data: Record<string, unknown> }>(
+      `select id::text, data from account_events where tenant_id = $1 and type = $2 order by seq desc`,
+      [onReplace.id, type],
+    );
+    const event = rows.find((row) => Object.entries(match).every(([key, value]) => row.data[key] === value))!;
+    const answer = await acknowledgeChange(
+      { db, now: () => clock, mailFrom: 'portal@licences.test' },
+      onReplace,
+      '00000000-0000-4000-8000-000000000000',
+      event.id,
+      { status: 'rejected', reason: { 'de-DE': 'Abgelehnt.', 'en-GB': 'Refused.' }, locale: 'de-DE' },
+    );
+    return answer.acknowledgement.undone;
+  }
+  /** A browser on a mailed link: it has the page's XSRF cookie before it posts. */
+  async function visitor(): Promise<Client> {
+    const browser = api(onReplace);
+    await browser.get('/subscriptions');
+    return browser;
+  }
+
+  it('takes the access a licence gave with the licence, and gives back what a rejected deactivation took', async () => {
+    const client = await signIn(onReplace);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const licenceOf = async (id: string) =>
+      (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body
+        .flatMap((o) => o.licenses)
+        .find((l) => l.id === id);
+
+    // Accepted, then deactivated: the rejection of the deactivation gives the user the subscription back.
+    const kept = await client.post<any>(path, { businessPartner: person('kept.licence@example.org') });
+    const keptLink = await invitationTo('kept.licence@example.org', onReplace);
+    expect((await (await visitor()).post<any>(keptLink.path, acceptBody(keptLink.token))).status).toBe(200);
+    const keptUser = await signIn(onReplace, 'kept.licence@example.org');
+    expect((await subscriptionsOf(keptUser)).some((x) => x.id === s.id)).toBe(true);
+    await client.post(`${path}/${kept.body.id}`, { isActive: false });
+    expect((await subscriptionsOf(keptUser)).some((x) => x.id === s.id)).toBe(false);
+    expect(await reject('license.deactivated', { licenseId: kept.body.id })).toBe(true);
+    expect(await licenceOf(kept.body.id)).toMatchObject({ isActive: true, isConfirmed: true });
+    expect((await subscriptionsOf(keptUser)).some((x) => x.id === s.id)).toBe(true);
+
+    // Accepted by a new account: the acceptance is the licence's change, not the account's.
+    const added = await client.post<any>(path, { businessPartner: person('refused.licence@example.org') });
+    const link = await invitationTo('refused.licence@example.org', onReplace);
+    expect((await (await visitor()).post<any>(link.path, acceptBody(link.token))).status).toBe(200);
+    const user = await signIn(onReplace, 'refused.licence@example.org');
+    expect((await subscriptionsOf(user)).find((x) => x.id === s.id)).toMatchObject({ roles: ['WE'] });
+    expect(await reject('account.created', { email: 'refused.licence@example.org' })).toBe(false);
+    expect(await licenceOf(added.body.id)).toMatchObject({ isConfirmed: true });
+    expect(await reject('license.accepted', { licenseId: added.body.id })).toBe(true);
+    expect(await licenceOf(added.body.id)).toMatchObject({ isConfirmed: false });
+    expect((await subscriptionsOf(user)).some((x) => x.id === s.id)).toBe(false);
+    expect(await reject('license.added', { licenseId: added.body.id })).toBe(true);
+    expect(await licenceOf(added.body.id)).toBeUndefined();
+    expect((await subscriptionsOf(user)).some((x) => x.id === s.id)).toBe(false);
+    // The other licence's user is untouched by both.
+    expect((await subscriptionsOf(keptUser)).some((x) => x.id === s.id)).toBe(true);
+  });
+
+  it('gives the manager role back to the managers before a rejected replacement', async () => {
+    const client = await signIn(onReplace);
+    const company = await ownLicence(client);
+    const managersOf = async () =>
+      (
+        await db.query<{ bp_number: string }>(
+          `select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV' order by 1`,
+          [onReplace.id, company.id],
+        )
+      ).map((row) => row.bp_number);
+    const appoint = async (email: string) => {
+      const appointed = await client.post<any>(`/subscriptions/${company.id}/license-managers`, {
+        salutationCode: '0002',
+        emailAddress: email,
+        firstName: 'Rita',
+        lastName1: 'Manager',
+      });
+      expect(appointed.status).toBe(202);
+      const link = await appointmentTo(email, onReplace);
+      expect((await (await visitor()).post<any>(link.apiPath, { token: link.token })).status).toBe(200);
+      return appointed.body.id as string;
+    };
+    await appoint('kept.manager@example.org');
+    const before = await managersOf();
+    expect(before).toHaveLength(1);
+    const appointmentId = await appoint('refused.manager@example.org');
+    expect(await managersOf()).not.toEqual(before);
+    expect(await reject('license_manager.replaced', { appointmentId })).toBe(true);
+    expect(await managersOf()).toEqual(before);
   });
 });

@@ -157,27 +157,48 @@ describe('a change the order system rejected', () => {
     );
   });
 
-  it('leaves the opt-in it asked for not pending, with no link that could confirm it', async () => {
-    const { type } = await one<{ type: string }>(
-      `update opt_ins set value = false, pending = true, confirm_token_hash = 'h-rejected', confirm_expires_at = now() + interval '1 day'
-        where tenant_id = $1 and bp_number = $2 and type = (select min(type) from opt_ins where tenant_id = $1 and bp_number = $2)
-       returning type`,
-      [tenant.id, bpNumber],
-    );
-    const eventId = await db.transaction((tx) =>
-      recordEvent(tx, tenant.id, 'opt_ins.changed', {
+  /** An opt-in asked for as the opt-ins' POST asks: pending with its link, and its event, in one transaction. */
+  const askOptIn = (type: string, tokenHash: string) =>
+    db.transaction(async (tx) => {
+      await tx.query(
+        `update opt_ins set value = false, pending = true, confirm_token_hash = $4, confirm_expires_at = now() + interval '1 day', updated_at = now()
+          where tenant_id = $1 and bp_number = $2 and type = $3`,
+        [tenant.id, bpNumber, type, tokenHash],
+      );
+      return recordEvent(tx, tenant.id, 'opt_ins.changed', {
         userId,
         bpNumber,
         changes: [{ type, value: false, pending: true }],
-      }),
+      });
+    });
+  const optInRow = (type: string) =>
+    one(
+      `select value, pending, confirm_token_hash from opt_ins where tenant_id = $1 and bp_number = $2 and type = $3`,
+      [tenant.id, bpNumber, type],
     );
-    await reject(eventId);
-    expect(
-      await one(
-        `select value, pending, confirm_token_hash from opt_ins where tenant_id = $1 and bp_number = $2 and type = $3`,
-        [tenant.id, bpNumber, type],
-      ),
-    ).toEqual({ value: false, pending: false, confirm_token_hash: null });
+  const firstOptInType = async () =>
+    (
+      await one<{ type: string }>(
+        `select min(type) as type from opt_ins where tenant_id = $1 and bp_number = $2`,
+        [tenant.id, bpNumber],
+      )
+    ).type;
+
+  it('leaves the opt-in it asked for not pending, with no link that could confirm it', async () => {
+    const type = await firstOptInType();
+    const eventId = await askOptIn(type, 'h-rejected');
+    expect((await reject(eventId)).acknowledgement.undone).toBe(true);
+    expect(await optInRow(type)).toEqual({ value: false, pending: false, confirm_token_hash: null });
+  });
+
+  it('leaves an opt-in asked for again later pending, with its own link', async () => {
+    const type = await firstOptInType();
+    const earlier = await askOptIn(type, 'h-earlier');
+    const later = await askOptIn(type, 'h-later');
+    expect((await reject(earlier)).acknowledgement.undone).toBe(false);
+    expect(await optInRow(type)).toEqual({ value: false, pending: true, confirm_token_hash: 'h-later' });
+    expect((await reject(later)).acknowledgement.undone).toBe(true);
+    expect(await optInRow(type)).toEqual({ value: false, pending: false, confirm_token_hash: null });
   });
 
   it("marks the offer's acceptance failed and takes the cancellation off the record", async () => {

@@ -105,22 +105,28 @@ export interface SecurityFixture {
   close(): Promise<void>;
 }
 
-/** Two demo tenants under ids of their own (tests of a file share one database). */
-export async function securityTenants(): Promise<[ServerTenant, ServerTenant]> {
+/**
+ * Two demo tenants under ids of their own (tests of a file share one database), each at the host
+ * `<id>.<hostSuffix>` (`localhost`: a development server's tenant names, which are loopback names).
+ */
+export async function securityTenants(hostSuffix = 'test'): Promise<[ServerTenant, ServerTenant]> {
   const [full, kicker] = (await loadValidTenants([
     'technikwelt',
     'gartenfreunde',
   ])) as unknown as ServerTenant[];
   const rename = (tenant: ServerTenant, prefix: string): ServerTenant => {
     const id = uniqueTenantId(prefix);
-    return { ...tenant, id, hosts: [`${id}.test`] };
+    return { ...tenant, id, hosts: [`${id}.${hostSuffix}`] };
   };
   return [rename(full, 'sec-a'), rename(kicker, 'sec-b')];
 }
 
-export async function startSecurityFixture(overrides: Partial<AppOptions> = {}): Promise<SecurityFixture> {
+export async function startSecurityFixture(
+  overrides: Partial<AppOptions> = {},
+  { tenantHostSuffix }: { tenantHostSuffix?: string } = {},
+): Promise<SecurityFixture> {
   const db = await getTestDatabase();
-  const tenants = await securityTenants();
+  const tenants = await securityTenants(tenantHostSuffix);
   const clock = { now: new Date() };
   const logins = await seedDemoData(db, tenants as Parameters<typeof seedDemoData>[1], { today: clock.now });
   await setDemoPasswords(db, tenants as Parameters<typeof setDemoPasswords>[1], logins);

@@ -155,6 +155,45 @@ describe('finding: DNS rebinding against the outbox and the QA preview', () => {
   });
 });
 
+describe("finding: a script on a tenant's page of a development server", () => {
+  it('reaches neither the studio nor the preview at the tenant host, a loopback name: the portal answers there', async () => {
+    const local = await startSecurityFixture({ devPages: true }, { tenantHostSuffix: 'localhost' });
+    try {
+      const tenantHost = `${local.tenants[0].hosts[0]}:${portOf(local)}`;
+      const origin = { host: tenantHost, origin: `http://${tenantHost}` };
+      const before = await rowCounts(local.db);
+      for (const call of [
+        {
+          method: 'POST',
+          path: '/studio/api/sign-in',
+          body: { tenant: local.tenants[0].id, email: SHARED_DEMO_EMAIL },
+        },
+        {
+          method: 'POST',
+          path: '/preview/api/sign-in',
+          body: { tenant: local.tenants[1].id, email: SHARED_DEMO_EMAIL },
+        },
+      ]) {
+        const answer = await local.call({ ...call, headers: origin });
+        expect(answer.text, `${call.path} at ${tenantHost}`).not.toMatch(/accessToken|token=/);
+        expect(answer.status, call.path).not.toBe(200);
+      }
+      expect(await rowCounts(local.db)).toEqual(before);
+      // The studio and the preview still answer at the server's own loopback name.
+      const own = `localhost:${portOf(local)}`;
+      const signIn = await local.call({
+        method: 'POST',
+        path: '/studio/api/sign-in',
+        body: { tenant: local.tenants[0].id, email: SHARED_DEMO_EMAIL },
+        headers: { host: own, origin: `http://${own}` },
+      });
+      expect(signIn.status).toBe(200);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
 describe('finding: a client behind a reverse proxy on the same host', () => {
   const forwarded: Array<Record<string, string>> = [
     { 'x-forwarded-for': '203.0.113.7' },
