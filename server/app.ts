@@ -231,10 +231,8 @@ export function createApp(options: AppOptions): {
   // and a script on the tenant's page (a contact form's, say) would reach the studio and the
   // preview from that page's own origin, since a development server's tenant names are loopback
   // names (`<tenant>.localhost`) like the pages' own (http/demoPageHost.ts).
-  const offTenantHosts =
-    (handler: RequestHandler): RequestHandler =>
-    (req, res, next) =>
-      directory.forHost(req.headers.host) ? next() : handler(req, res, next);
+  const offTenantHosts: RequestHandler = (req, _res, next) =>
+    next(directory.forHost(req.headers.host) ? 'router' : undefined);
   if (options.devPages) {
     const studio = {
       db: options.db,
@@ -245,6 +243,7 @@ export function createApp(options: AppOptions): {
       buildStudio: options.buildStudio,
     };
     const studioMount = Router().use(
+      offTenantHosts,
       // Refused before the studio is even loaded: only this machine, at a loopback name, unproxied.
       studioLocalOnly,
       loadedOnFirstUse(() =>
@@ -255,24 +254,23 @@ export function createApp(options: AppOptions): {
         }),
       ),
     );
-    app.use('/studio', offTenantHosts(studioMount));
+    app.use('/studio', studioMount);
   }
   // The QA preview and its dev-only sign-in of demo logins, never in production; before
   // the host-resolved tenant too, so `portal dev` serves it as well.
   if (options.devPages)
     app.use(
-      offTenantHosts(
-        Router()
-          .use('/preview', demoPageHostOnly())
-          .use(
-            previewRouter({
-              db: options.db,
-              directory,
-              now,
-              demoDataInEveryTenant: options.demoDataInEveryTenant === true,
-            }),
-          ),
-      ),
+      Router()
+        .use(offTenantHosts)
+        .use('/preview', demoPageHostOnly())
+        .use(
+          previewRouter({
+            db: options.db,
+            directory,
+            now,
+            demoDataInEveryTenant: options.demoDataInEveryTenant === true,
+          }),
+        ),
     );
   app.use(tenantRouter(hostTenantResolver(directory)));
   app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));

@@ -6,7 +6,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import { insertSession } from '../store/authStore';
 import {
-  countingFailures,
+  countingFailuresOfSecret,
   DEFAULT_SIGN_IN_LIMITS,
   limitSignInAttempt,
   signInRules,
@@ -96,7 +96,7 @@ export function createAuthKit(deps: AuthServiceDeps) {
       limitSignInAttempt(deps.db, tenant.id, limits, action, subject, now()),
     /** A link's token spent by a client: only refused tokens count against the client. */
     spendingToken: <T>(tenant: ServerTenant, client: string, attempt: () => Promise<T>) =>
-      countingFailures(deps.db, tenant.id, signInRules(limits, 'token', { client }), now(), attempt),
+      countingFailuresOfSecret(deps.db, tenant.id, signInRules(limits, 'token', { client }), now(), attempt),
     openSession,
     startSession: (
       tenant: ServerTenant,

@@ -145,6 +145,40 @@ export async function countingFailures<T>(
 }
 
 /**
+ * countingFailures for an attempt that spends a secret nobody guesses (a mailed link's token of
+ * 256 bits): over the budget the secret is still tried, and only its failure answers the budget's
+ * 429. A link its address's owner opens then works after someone else's failures from the same
+ * client address (a shared NAT, an IPv6 /64), as a valid operator key works over its 429 (limits
+ * count failures, not honest use; docs/architecture.md); a guess learns nothing it could not learn
+ * under the budget.
+ */
+export async function countingFailuresOfSecret<T>(
+  db: Queryable,
+  tenantId: string,
+  rules: readonly RateLimitRule[],
+  now: Date,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  let refusal: unknown;
+  for (const rule of rules) {
+    try {
+      await consumeRateLimit(db, tenantId, rule, now);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.status === 429)) throw error;
+      refusal ??= error;
+    }
+  }
+  let result: T;
+  try {
+    result = await attempt();
+  } catch (error) {
+    throw refusal ?? error;
+  }
+  for (const rule of rules) await refundHit(db, tenantId, rule, now);
+  return result;
+}
+
+/**
  * Limits of the sign-in calls (login, magic link, registration, reset, token), per e-mail address
  * and per client address, in a 15-minute window. Servers read overrides from
  * PORTAL_SIGNIN_LIMIT_PER_ADDRESS and PORTAL_SIGNIN_LIMIT_PER_CLIENT (the end-to-end suites sign in

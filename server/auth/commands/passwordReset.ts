@@ -2,7 +2,12 @@
 import { normalizeEmail } from '../../../engine/domain/fieldRules';
 import type { ServerTenant } from '../../tenancy/tenantContext';
 import type { RequestOrigin } from '../../http/requestOrigin';
-import { consumeLoginToken, revokeUserSessions, voidLoginTokens } from '../../store/authStore';
+import {
+  consumeLoginToken,
+  peekLoginToken,
+  revokeUserSessions,
+  voidLoginTokens,
+} from '../../store/authStore';
 import { revokeSsoSessionsOfUser } from '../../store/ssoSessionStore';
 import { findUserByEmail, setPasswordHash } from '../../store/userStore';
 import type { LoginResult } from '../../../schemas/generated/login-result';
@@ -38,6 +43,10 @@ export async function resetPassword(
   requirePasswordLogin(tenant);
   checkNewPassword(input.password, input.passwordConfirm);
   return kit.spendingToken(tenant, client, async () => {
+    // The link first: the password is hashed (scrypt, costly) only for a link that can be spent,
+    // also when a client over its budget still tries one (authKit.ts spendingToken).
+    if (!(await peekLoginToken(kit.db, tenant.id, hashToken(input.token), 'reset', kit.now())))
+      throw invalidLink();
     const passwordHash = await hashPassword(input.password);
     return kit.db.transaction(async (tx) => {
       const spent = await consumeLoginToken(tx, tenant.id, hashToken(input.token), 'reset', kit.now());

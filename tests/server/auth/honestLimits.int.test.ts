@@ -262,3 +262,46 @@ describe('too long is refused, never cut', () => {
     expect((await other.post('/login/password', { email, password: long.slice(0, 20) })).status).toBe(401);
   });
 });
+
+describe("a mailed link over a client's budget that someone else's wrong tokens spent", () => {
+  it('opens the genuine link from that client address and still refuses every wrong token there with a wait', async () => {
+    const tight = { windowSeconds: 900, perAddress: 3, perClient: 3 };
+    const server = await listen(
+      createApp({
+        db,
+        tenants: [tenant],
+        distDir: outbox.dir,
+        mailer: outbox.mailer,
+        signInLimits: tight,
+        trustProxy: ['loopback'],
+      }).app,
+    );
+    try {
+      const c = browserLikeClient(server.baseUrl, `/t/${tenant.id}/api`);
+      await c.get('/subscriptions');
+      // One address behind a shared NAT: a guesser's wrong tokens spend its budget.
+      const shared = { 'x-forwarded-for': '203.0.113.50' };
+      for (let i = 0; i < tight.perClient; i++)
+        expect((await c.post('/login/token', { token: `bogus-${i}`.padEnd(43, 'x') }, shared)).status).toBe(
+          401,
+        );
+      expectWait(await c.post('/login/token', { token: 'bogus-over'.padEnd(43, 'x') }, shared));
+      // The owner behind the same address opens the link the portal mailed them.
+      const email = emailOf(2);
+      const before = (await outbox.mails(email)).length;
+      expect(
+        (await c.post('/login/magic-link', { email }, { 'x-forwarded-for': '203.0.113.51' })).status,
+      ).toBe(202);
+      const mail = (await outbox.mails(email)).slice(before).at(-1)!;
+      const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
+      const opened = await c.post<any>('/login/token', { token }, shared);
+      expect(opened.status).toBe(200);
+      expect(opened.body.accessToken).toEqual(expect.any(String));
+      // Spent once, and a guess there still waits.
+      expectWait(await c.post('/login/token', { token }, shared));
+      expectWait(await c.post('/login/token', { token: 'bogus-later'.padEnd(43, 'x') }, shared));
+    } finally {
+      await server.close();
+    }
+  });
+});
