@@ -25,6 +25,9 @@ export interface OrderSystemBusinessPartner {
    * ISO 3166-1 alpha-2, in capitals: "DE", "AT", "GB" (the address forms' countries and address formats go by it).
    */
   countryCode?: string | null;
+  /**
+   * One e-mail address (the portal's mails to the partner go to it): no list, no name beside it.
+   */
   emailAddress?: string | null;
   phoneNumber?: string | null;
   dateOfBirth?: string | null;

@@ -4,6 +4,7 @@ import { createECards } from './eCardService';
 import { eCardImageRoutes, eCardSlice } from './eCardRoutes';
 import { eCardPersonalData } from './personalData';
 import { eCardClockOffsetFromEnv, startECards } from '../jobs/eCards';
+import { cancelScheduledECard } from '../store/eCardStore';
 
 export const eCardManifest: FeatureManifest = {
   id: 'e-card',
@@ -30,4 +31,12 @@ export const eCardManifest: FeatureManifest = {
   ],
   personalData: eCardPersonalData,
   events: ['e_card.scheduled', 'e_card.sent', 'e_card.cancelled'],
+  rejections: {
+    // A timed card the order system refused is not sent: still waiting, it is taken off the list
+    // and the job's queue (one already sent is gone out, and stays so).
+    'e_card.scheduled': async (tx, { tenantId, data }) =>
+      typeof data.userId === 'string' && typeof data.eCardId === 'string'
+        ? (await cancelScheduledECard(tx, tenantId, data.userId, data.eCardId)) !== undefined
+        : false,
+  },
 };

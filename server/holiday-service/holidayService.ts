@@ -111,7 +111,8 @@ function plannedView(row: HolidayServiceRow, today: string, s?: Subscription): P
 
 /** The subscription's display fields after a change, by §4's precedence. */
 async function syncDisplay(tx: Queryable, tenantId: string, s: Subscription, today: string): Promise<void> {
-  const services = await plannedHolidayServices(tx, tenantId, s.id, today);
+  // The record is written from the rows here: the one this change planned is not on it yet.
+  const services = await plannedHolidayServices(tx, tenantId, s.id, today, { onRecord: false });
   const pause = services.find((x) => x.type === 'break');
   const download = services.find((x) => x.type === 'download');
   await updateSubscription(tx, tenantId, s.id, {
@@ -374,6 +375,7 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
       await db.transaction(async (tx) => {
         await lockSubscription(tx, tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
+        await endPastHolidayServices(tx, tenant.id, s.id, today);
         const row = (await plannedHolidayServices(tx, tenant.id, s.id, today)).find(
           (x) => x.type === service,
         );

@@ -15,6 +15,7 @@ import {
   type MailJobResolver,
 } from '../store/mailQueueStore';
 import { startPeriodicJob } from '../jobs/periodicJob';
+import { isPlausibleEmail } from '../../engine/domain/fieldRules';
 
 /**
  * The background sender of the mail queue (migration 005): claims due rows,
@@ -113,6 +114,9 @@ async function processRow(
     if (!(await renewLease(db, row, options.leaseMs))) return;
     // Sent, then marked, one row at a time: a crash in between repeats only the mail in flight
     // (the rows after it are still queued, and go out once when their lease runs out).
+    // One mailbox per mail: nodemailer reads `to` as a list, and an address an order system sent
+    // as "owner@example.org, someone@example.net" would take a sign-in link to both.
+    if (!isOneMailbox(mail.to)) throw new UnsendableMail('the recipient is not one e-mail address');
     await transport.send({
       ...mail,
       from: senderAs(mail.from, options.senderName?.(row.tenantId)),
@@ -123,7 +127,7 @@ async function processRow(
     mailsSent.inc({ tenant: tenantLabel(row.tenantId) });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    const giveUp = row.attempts >= options.maxAttempts;
+    const giveUp = error instanceof UnsendableMail || row.attempts >= options.maxAttempts;
     await markAttemptFailed(
       db,
       row,
@@ -142,6 +146,14 @@ async function processRow(
     else result.retried++;
     mailsFailed.inc({ tenant: tenantLabel(row.tenantId), final: String(giveUp) });
   }
+}
+
+/** A mail no attempt can send: given up at once. */
+class UnsendableMail extends Error {}
+
+/** One address, not a list or a name with an address ("a@x, b@y", "A <a@x>"). */
+export function isOneMailbox(to: string): boolean {
+  return isPlausibleEmail(to) && !/[,;<>()[\]"\\:]/.test(to);
 }
 
 /**

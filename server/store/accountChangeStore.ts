@@ -24,22 +24,40 @@ export interface HolidayServiceRow {
 const HOLIDAY_COLUMNS = `id, subscription_id as "subscriptionId", type, to_char(date_from, 'YYYY-MM-DD') as "dateFrom", to_char(date_to, 'YYYY-MM-DD') as "dateTo",
   issue_number_from as "issueNumberFrom", issue_number_to as "issueNumberTo", to_char(first_shipping, 'YYYY-MM-DD') as "firstShipping", address`;
 
-/** The planned (not cancelled) services of a subscription that have not ended before `today`. */
+/**
+ * A planned service the subscription's record still names (`details.activeHolidayServiceType`,
+ * which the service's change wrote): once the order system sends a newer record without it, the
+ * order system has not planned it (docs/going-live.md "Whose data is it"), and neither has the portal.
+ */
+const ON_RECORD = `exists (select 1 from subscriptions s
+   where s.tenant_id = h.tenant_id and s.id = h.subscription_id
+     and s.details->>'activeHolidayServiceType' = h.type)`;
+
+/**
+ * The planned (not cancelled) services of a subscription that have not ended before `today`; with
+ * `onRecord`, only those its record still names (what the screens show and the next service waits
+ * for), else also one whose change has not written the record yet (the change itself).
+ */
 export async function plannedHolidayServices(
   db: Queryable,
   tenantId: string,
   subscriptionId: string,
   today: string,
+  { onRecord = true }: { onRecord?: boolean } = {},
 ): Promise<HolidayServiceRow[]> {
   return db.query<HolidayServiceRow>(
-    `select ${HOLIDAY_COLUMNS} from holiday_services
-      where tenant_id = $1 and subscription_id = $2 and status = 'planned' and date_to >= $3::date
-      order by date_from`,
+    `select ${HOLIDAY_COLUMNS} from holiday_services h
+      where h.tenant_id = $1 and h.subscription_id = $2 and h.status = 'planned' and h.date_to >= $3::date
+        ${onRecord ? `and ${ON_RECORD}` : ''}
+      order by h.date_from`,
     [tenantId, subscriptionId, today],
   );
 }
 
-/** Services whose last day has passed are no longer planned (a new one may be set up). */
+/**
+ * Services no longer planned: those whose last day has passed, and those the subscription's record
+ * no longer names (the order system's newer record went without them). A new one may be set up.
+ */
 export async function endPastHolidayServices(
   db: Queryable,
   tenantId: string,
@@ -47,7 +65,9 @@ export async function endPastHolidayServices(
   today: string,
 ): Promise<void> {
   await db.query(
-    `update holiday_services set status = 'ended' where tenant_id = $1 and subscription_id = $2 and status = 'planned' and date_to < $3::date`,
+    `update holiday_services h set status = 'ended'
+      where h.tenant_id = $1 and h.subscription_id = $2 and h.status = 'planned'
+        and (h.date_to < $3::date or not ${ON_RECORD})`,
     [tenantId, subscriptionId, today],
   );
 }

@@ -116,6 +116,8 @@ const PATTERN_WORDS: Record<string, string> = {
   '^[a-z]{2}-[A-Z]{2}$': 'a locale such as "de-DE" or "en-GB"',
   '^[A-Z]{3}$': 'a currency code of 3 capital letters, such as "EUR"',
   '^[A-Z]{2}$': 'a country code of 2 capital letters (ISO 3166-1), such as "DE"',
+  '^[^\\s@,;:<>()\\[\\]"\\\\]+@[^\\s@,;:<>()\\[\\]"\\\\]+$':
+    'one e-mail address, such as "name@example.org", without a list or a name beside it',
   '^(?! )[^\\u0000-\\u001f\\u007f\\p{Changes_When_Lowercased}]*(?<! )$':
     'in lower case, without control characters or spaces at either end, as the address is kept',
 };

@@ -326,6 +326,36 @@ describe('e-mails through the queue', () => {
     expect(failed[0].state).toBe('failed');
   });
 
+  it('sends a mail to one address only: a list or a name beside it is given up at once, unsent', async () => {
+    const marker = `listed-${Date.now()}`;
+    const sent: OutgoingMail[] = [];
+    const recording: Mailer = { send: async (mail) => void sent.push(mail) };
+    const lists = [`${marker}@reader.example, someone@else.example`, `A <${marker}@reader.example>`];
+    for (const to of [...lists, `${marker}@reader.example`])
+      await enqueueMail(db, {
+        tenantId: tenant.id,
+        to,
+        from: 'portal@example.org',
+        subject: 'Link',
+        text: 'x',
+      });
+    await drainMailQueue(db, recording);
+    expect(sent.map((mail) => mail.to).filter((to) => to.includes(marker))).toEqual([
+      `${marker}@reader.example`,
+    ]);
+    const rows = await db.query<{ to: string; state: string; attempts: number; last_error: string | null }>(
+      `select mail->>'to' as to, state, attempts, last_error from mail_queue where tenant_id = $1 and mail->>'to' = any($2::text[])`,
+      [tenant.id, lists],
+    );
+    expect(rows).toHaveLength(2);
+    for (const row of rows)
+      expect(row).toMatchObject({
+        state: 'failed',
+        attempts: 1,
+        last_error: 'the recipient is not one e-mail address',
+      });
+  });
+
   it('lets two senders drain one queue at once without sending any mail twice', async () => {
     const marker = `parallel-${Date.now()}`;
     for (let i = 0; i < 12; i++) {

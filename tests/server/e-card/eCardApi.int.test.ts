@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
 import { seedDemoData, SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { sendDueECards } from '../../../server/jobs/eCards';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Database } from '../../../server/db/database';
 import { ECARD_DAILY_CAP, ECARD_MESSAGE_MAX_LENGTH } from '../../../engine/domain/eCard';
@@ -384,5 +385,35 @@ describe('GET /e-card/images/{file}', () => {
     expect(
       (await browserLikeClient(baseUrl, `/t/${off.id}/api`).get('/e-card/images/birthday.png')).status,
     ).toBe(404);
+  });
+});
+
+describe('a timed card the order system rejects', () => {
+  it('is off the list and never sent', async () => {
+    await db.query(`delete from e_cards where tenant_id = $1`, [cards.id]);
+    const client = await signIn(cards);
+    const at = new Date(clock.getTime() + 2 * DAY);
+    const scheduled = await client.post<any>(
+      '/e-cards',
+      card({ toEmail: 'refused@friends.example', sendAt: at.toISOString() }),
+    );
+    expect(scheduled.status).toBe(201);
+    const [event] = await db.query<{ id: string }>(
+      `select id::text from account_events where tenant_id = $1 and type = 'e_card.scheduled' and data->>'eCardId' = $2`,
+      [cards.id, scheduled.body.id],
+    );
+    const answer = await acknowledgeChange(
+      { db, now: () => clock, mailFrom: MAIL_FROM },
+      cards,
+      '00000000-0000-4000-8000-000000000000',
+      event.id,
+      { status: 'rejected', reason: { 'de-DE': 'Abgelehnt.', 'en-GB': 'Refused.' }, locale: 'de-DE' },
+    );
+    expect(answer.acknowledgement.undone).toBe(true);
+    expect((await client.get<any>('/e-cards')).body.cards).toEqual([]);
+    expect(
+      await sendDueECards(db, new Date(at.getTime() + DAY), { tenants: [cards], mailFrom: MAIL_FROM }),
+    ).toBe(0);
+    expect(await outbox.mails('refused@friends.example')).toHaveLength(0);
   });
 });

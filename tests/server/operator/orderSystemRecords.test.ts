@@ -361,6 +361,27 @@ describe('readRecord', () => {
       ]);
   });
 
+  it("takes a partner's e-mail as one address, never a list the portal's mails would go to", () => {
+    const partner = {
+      version: 1,
+      bpNumber: '1000000001',
+      lastName1: 'Muster',
+      emailAddress: 'owner@example.org',
+    };
+    expect(problemsOf('business-partners', partner)).toEqual([]);
+    expect(problemsOf('business-partners', { ...partner, emailAddress: null })).toEqual([]);
+    for (const emailAddress of [
+      'owner@example.org, attacker@evil.example',
+      'owner@example.org;other@example.org',
+      'Owner <owner@example.org>',
+      'owner@example.org\nBcc: x@evil.example',
+      'owner example.org',
+    ])
+      expect(messagesOf('business-partners', { ...partner, emailAddress }), emailAddress).toEqual([
+        '/emailAddress must be one e-mail address, such as "name@example.org", without a list or a name beside it',
+      ]);
+  });
+
   it('refuses dates PostgreSQL cannot hold (the year 0000)', () => {
     expect(problemsOf('payments', { ...payment, date: '0000-01-01' })).toEqual(['/date']);
     expect(problemsOf('payments', { ...payment, date: '1000-01-01' })).toEqual([]);

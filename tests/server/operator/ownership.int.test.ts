@@ -46,7 +46,7 @@ const tenant: ServerTenant = makeServerTenant({
   hosts: ['owner.test'],
   defaultLocale: 'de-DE',
   locales: ['de-DE', 'en-GB'],
-  features: ['address-change'],
+  features: ['address-change', 'holiday-break'],
   publications: [{ publication: 'OWN', description: 'Owner Post', kind: 'print', frequency: 'weekly' }],
   embedding: { isEmbedded: false, parentOrigins: [] },
   login: { magicLink: true, password: false, sessionIdleMinutes: 30 },
@@ -307,6 +307,34 @@ describe('a subscriber changes an address the order system owns', () => {
       200,
     );
     expect(await city()).toBe('Halle (Saale)');
+  });
+
+  it('plans no holiday break the order system’s newer record went without, and lets the next one be booked', async () => {
+    const client = await signIn();
+    const { s } = await deliveredPartner(client);
+    const sent = (await operator(`/subscriptions/${s.id}`)).body;
+    const book = (from: number, to: number) =>
+      client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+        service: 'break',
+        dateFrom: addDays(from),
+        dateTo: addDays(to),
+      });
+    const planned = async () =>
+      (await client.get<any>(`/subscriptions/${s.id}/holiday-service`)).body.planned;
+    expect((await book(20, 30)).status).toBe(200);
+    expect(await planned()).toMatchObject({ type: 'break', dateFrom: addDays(20) });
+    const eventId = await lastEventOf('holiday_service.set', s.id);
+    await operator(`/changes/${eventId}/acknowledgement`, { method: 'POST', body: { status: 'confirmed' } });
+    // The order system's newer record, without the break (it was called off on the phone, say).
+    const newer = { ...sent, version: Number(sent.version) + 1 };
+    expect((await operator(`/subscriptions/${s.id}`, { method: 'PUT', body: newer })).status).toBe(200);
+    expect(
+      (await client.get<any>(`/subscriptions/${s.id}`)).body.activeHolidayServiceType ?? null,
+    ).toBeNull();
+    expect(await planned()).toBeNull();
+    const next = await book(40, 45);
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(await planned()).toMatchObject({ type: 'break', dateFrom: addDays(40) });
   });
 
   it('drops a dated change that was rejected before its day, and takes back one applied on its day', async () => {
