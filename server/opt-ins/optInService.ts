@@ -16,6 +16,7 @@ import { recordEvent } from '../events/recordEvent';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import {
+  accountThatAskedForOptIns,
   confirmOptIns,
   markOptInPending,
   optInLinkIsOpen,
@@ -161,7 +162,7 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
         const confirmed = await confirmOptIns(tx, tenant.id, hashToken(token), deps.now());
         if (!confirmed) return null;
         await recordEvent(tx, tenant.id, 'opt_in.confirmed', {
-          userId: null,
+          userId: await accountThatAskedForOptIns(tx, tenant.id, confirmed.bpNumber),
           bpNumber: confirmed.bpNumber,
           types: confirmed.types,
         });

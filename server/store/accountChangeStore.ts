@@ -499,6 +499,24 @@ export async function optInLinkIsOpen(
   return rows.length > 0;
 }
 
+/**
+ * The account that last asked for a partner's opt-ins (its `opt_ins.changed`): the link's
+ * confirmation is that subscriber's, whose orders page and mailbox hear of its rejection.
+ */
+export async function accountThatAskedForOptIns(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ user_id: string }>(
+    `select user_id from account_events
+      where tenant_id = $1 and type = 'opt_ins.changed' and subject_id = $2 and user_id is not null
+      order by created_at desc, seq desc limit 1`,
+    [tenantId, bpNumber],
+  );
+  return row?.user_id ?? null;
+}
+
 /** Confirms the pending opt-ins of a link (once, before it expires); answers the partner and types. */
 export async function confirmOptIns(
   db: Queryable,

@@ -186,6 +186,26 @@ export interface RejectedChange {
   refund: { amount: number; currency: string; status: 'due' | 'issued' | 'failed' } | null;
 }
 
+/**
+ * The order number a change was about: its event's own, else its subscription's (a link names the
+ * subscription only), so the notice and the mail can say which contract the rejection is about.
+ */
+const ORDER_NUMBER_OF_EVENT = `coalesce(e.data->>'orderNumber',
+  (select s.order_number from subscriptions s where s.tenant_id = e.tenant_id and s.id = e.data->>'subscriptionId'))`;
+
+/** The order number of one change (ORDER_NUMBER_OF_EVENT). */
+export async function orderNumberOfChange(
+  db: Queryable,
+  tenantId: string,
+  eventId: string,
+): Promise<string | null> {
+  const [row] = await db.query<{ order_number: string | null }>(
+    `select ${ORDER_NUMBER_OF_EVENT} as order_number from account_events e where e.tenant_id = $1 and e.id = $2::uuid`,
+    [tenantId, eventId],
+  );
+  return row?.order_number ?? null;
+}
+
 /** The rejections of one account's own changes since `since`, newest first (at most `limit`). */
 export async function listRejectedChangesOfUser(
   db: Queryable,
@@ -208,7 +228,7 @@ export async function listRejectedChangesOfUser(
     refund_status: 'due' | 'issued' | 'failed' | null;
   }>(
     `select e.id::text as id, e.type, e.subject_type, e.subject_id, e.created_at, a.acknowledged_at, a.reason,
-            coalesce(a.undone, true) as undone, e.data->>'orderNumber' as order_number,
+            coalesce(a.undone, true) as undone, ${ORDER_NUMBER_OF_EVENT} as order_number,
             r.amount::float8 as refund_amount, r.currency as refund_currency, r.status as refund_status
        from change_acknowledgements a
        join account_events e on e.tenant_id = a.tenant_id and e.id = a.event_id

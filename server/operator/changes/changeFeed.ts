@@ -16,6 +16,7 @@ import {
   findFeedEvent,
   insertAcknowledgement,
   listFeedEvents,
+  orderNumberOfChange,
   type FeedEvent,
   type LocalizedReason,
   type StoredAcknowledgement,
@@ -44,12 +45,6 @@ export interface ChangeFeedDeps {
   db: Database;
   now: () => Date;
   mailFrom: string;
-}
-
-/** The order number a change's event names (a subscription's change), else null. */
-function orderNumberOf(data: unknown): string | null {
-  const value = data && typeof data === 'object' ? (data as { orderNumber?: unknown }).orderNumber : null;
-  return typeof value === 'string' ? value : null;
 }
 
 function answerOf(eventId: string, ack: StoredAcknowledgement): OperatorChangeAcknowledgementAnswer {
@@ -219,7 +214,7 @@ export async function acknowledgeChange(
           undone: undone ?? false,
           // What was paid online for the change goes back (made due by the rejection above).
           refund: await refundOfRejection(tx, tenant.id, eventId),
-          orderNumber: orderNumberOf(event.data),
+          orderNumber: await orderNumberOfChange(tx, tenant.id, eventId),
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: user.email, from: deps.mailFrom, ...mail });
       }

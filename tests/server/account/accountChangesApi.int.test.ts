@@ -890,6 +890,16 @@ describe('opt-ins', () => {
     expect((await visitor.post<any>(link.pathname, { token: link.searchParams.get('token') })).status).toBe(
       404,
     );
+    // The confirmation is the asking subscriber's: a rejection of it reaches their orders page and mailbox.
+    const [me] = await db.query<{ id: string }>(`select id from users where tenant_id = $1 and email = $2`, [
+      german.id,
+      SHARED_DEMO_EMAIL,
+    ]);
+    const [confirmation] = await db.query<{ user_id: string | null }>(
+      `select user_id from account_events where tenant_id = $1 and type = 'opt_in.confirmed' order by seq desc limit 1`,
+      [german.id],
+    );
+    expect(confirmation.user_id).toBe(me.id);
     // Opened again (a reload), or with a made-up token, the page offers no button but says the link is spent.
     for (const search of [link.search, `?token=${'T'.repeat(43)}&lang=de-DE`]) {
       const spent = await visitor.get<string>(`${link.pathname}${search}`, { accept: 'text/html' });

@@ -828,8 +828,15 @@ describe('link subscription (POST /subscriptions)', () => {
     const told = (await outbox.mails(emailOf(full, 3))).at(-1)!;
     expect(told.text).toContain('Nicht berechtigt.');
     expect(told.text).toContain('Ihr Konto zeigt deshalb wieder die bisherigen Angaben.');
+    // Which contract: the link's event names the subscription, the notice and the mail its number.
+    expect(told.text).toContain(company.subscription.order_number);
     const notices = await client.get<any[]>('/rejected-changes');
-    expect(notices.body[0]).toMatchObject({ eventId: linked.id, undone: true, reason: 'Nicht berechtigt.' });
+    expect(notices.body[0]).toMatchObject({
+      eventId: linked.id,
+      undone: true,
+      reason: 'Nicht berechtigt.',
+      orderNumber: company.subscription.order_number,
+    });
   });
 
   it('links by business-partner number: verification, the mailed confirmation, already linked, both found', async () => {
