@@ -225,3 +225,51 @@ export async function rejectRewardClaim(tx: Queryable, { tenantId, data }: Rejec
   );
   return taken.length > 0;
 }
+
+/** A row's time within the event's (a millisecond's grace, see above): written with it. */
+const madeWithEvent = (at: string) =>
+  `between ${at}::timestamptz - interval '1 millisecond' and ${at}::timestamptz + interval '1 millisecond'`;
+
+/**
+ * loyalty.opted_in rejected: the account is no member, unless it joined or left again since (the
+ * row written with the event). An opt-out stays, as a withdrawn consent does.
+ */
+export async function dropRejectedLoyaltyOptIn(
+  tx: Queryable,
+  { tenantId, data, at }: RejectedChange,
+): Promise<boolean> {
+  const taken = await tx.query(
+    `update loyalty_members set opted_in = false, changed_at = now()
+      where tenant_id = $1 and user_id = $2 and opted_in and changed_at ${madeWithEvent('$3')}
+      returning 1`,
+    [tenantId, text(data.userId), at],
+  );
+  return taken.length > 0;
+}
+
+/**
+ * loyalty.favorite_changed rejected: a favourite it marked is not one (the row made with the
+ * event), one it unmarked is one again (unless marked again since).
+ */
+export async function revertRejectedFavorite(
+  tx: Queryable,
+  { tenantId, data, at }: RejectedChange,
+): Promise<boolean> {
+  const taken =
+    data.favorite === true
+      ? await tx.query(
+          `delete from loyalty_favorites
+            where tenant_id = $1 and user_id = $2 and reward_id = $3 and created_at ${madeWithEvent('$4')}
+            returning 1`,
+          [tenantId, text(data.userId), text(data.rewardId), at],
+        )
+      : await tx.query(
+          `insert into loyalty_favorites (tenant_id, user_id, reward_id)
+           select $1, u.id, r.id from users u, loyalty_rewards r
+            where u.tenant_id = $1 and u.id = $2 and r.tenant_id = $1 and r.id = $3
+           on conflict do nothing
+           returning 1`,
+          [tenantId, text(data.userId), text(data.rewardId)],
+        );
+  return taken.length > 0;
+}

@@ -352,3 +352,41 @@ describe('concurrent claims', () => {
     expect(taken).toHaveLength(1);
   });
 });
+
+describe('a loyalty change the order system rejects', () => {
+  const rejectLatest = async (type: string) => {
+    const [event] = await db.query<{ id: string }>(
+      `select id::text from account_events where tenant_id = $1 and type = $2 order by seq desc limit 1`,
+      [club.id, type],
+    );
+    return (
+      await acknowledgeChange(
+        { db, now: () => clock, mailFrom: 'club@loyalty.test' },
+        club,
+        '00000000-0000-4000-8000-000000000000',
+        event.id,
+        { status: 'rejected', reason: { 'de-DE': 'Nicht berechtigt.', 'en-GB': 'Not entitled.' } },
+      )
+    ).acknowledgement.undone;
+  };
+
+  it('takes the joining back, and a favourite marked or unmarked', async () => {
+    const joiner = await clientFor(club, 'rejected-joiner@club.example');
+    expect((await joiner.post('/loyalty-programme/optin', { loyaltyOption: true })).status).toBe(200);
+    expect(await rejectLatest('loyalty.opted_in')).toBe(true);
+    expect((await joiner.get<any>('/loyalty-programme/optin')).body.loyaltyOption).toBe(false);
+
+    const demo = await clientFor(club, SHARED_DEMO_EMAIL);
+    const favorites = async () =>
+      (await demo.get<LoyaltyTiersAnswer>('/loyalty-programme/tiers')).body.user.favorites.sort();
+    const before = await favorites();
+    const favorite = (rewardId: string, value: boolean) =>
+      demo.post('/loyalty-programme/favorite-reward', { rewardId, favorite: value });
+    expect((await favorite('starter-ebook', true)).status).toBe(200);
+    expect(await rejectLatest('loyalty.favorite_changed')).toBe(true);
+    expect(await favorites()).toEqual(before);
+    expect((await favorite(before[0], false)).status).toBe(200);
+    expect(await rejectLatest('loyalty.favorite_changed')).toBe(true);
+    expect(await favorites()).toEqual(before);
+  });
+});
