@@ -7,6 +7,7 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { labelInSentence } from './attributeLabel';
+import { isOneLineText } from '../../domain/fieldRules';
 
 /**
  * Order attributes (tenant orderAttributes config, portal-core.md §3 "Order attribute config"):
@@ -39,6 +40,11 @@ export function OrderAttributes({
   async function save(type: string) {
     if (!value.trim()) {
       setError(t('subscription.attributeRequired'));
+      return;
+    }
+    // The value goes to the order system as one field (fieldRules.ts isOneLineText).
+    if (!isOneLineText(value)) {
+      setError(t('shell.oneLine'));
       return;
     }
     setSaving(true);

@@ -535,6 +535,16 @@ describe('gift certificates, order attributes, business partners', () => {
     expect(
       (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value: '' })).status,
     ).toBe(400);
+    // One line, as the order system takes the field: no line break, tab or direction character.
+    for (const value of ['Tür\nX-Note: 1', 'Tür\tlinks', 'Tür \u202eskniL'])
+      expect(
+        (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'DELIVERY_NOTE', value })).status,
+        value,
+      ).toBe(400);
+    expect((await client.get<any>(`/subscriptions/${sub.id}`)).body.orderAttributes).toContainEqual({
+      type: 'DELIVERY_NOTE',
+      value: 'Tür de-DE',
+    });
     expect(
       (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'OTHER', value: 'x' })).status,
     ).toBe(403);
