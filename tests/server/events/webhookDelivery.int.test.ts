@@ -306,6 +306,10 @@ describe('webhook delivery', () => {
     const logs: Array<Record<string, unknown>> = [];
     const result = await deliverWebhooks(db, [tenant], {
       ...FAST,
+      // One attempt each in this round: with FAST's 50 ms back-off, a busy machine's round lasted
+      // past it and tried the held deliveries again (retried 5, not 3).
+      retryBaseMs: 60_000,
+      maxRetryDelayMs: 60_000,
       env: {
         PORTAL_WEBHOOK_SECRET_HEX: 'a3f1c9d2e8b7a6f5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e0f9',
         PORTAL_WEBHOOK_SECRET_HEX_OK: generateWebhookSecret(),
@@ -346,14 +350,16 @@ describe('webhook delivery', () => {
       request.path === '/flaky' && ++calls === 1 ? { status: 500 } : { status: 200 },
     );
     const id = await record(tenant, 'retry me');
-    expect(await deliverWebhooks(db, [tenant], FAST)).toMatchObject({ delivered: 0, retried: 1 });
+    // A back-off a busy machine's round cannot outlast (FAST's 50 ms was), still short to wait for.
+    const backOff = { ...FAST, retryBaseMs: 1_000, maxRetryDelayMs: 1_000 };
+    expect(await deliverWebhooks(db, [tenant], backOff)).toMatchObject({ delivered: 0, retried: 1 });
     expect(await deliveries(tenant)).toEqual([
       expect.objectContaining({ state: 'pending', attempts: 1, last_status: 500, last_error: 'HTTP 500' }),
     ]);
     // Not due yet: the back-off holds it.
-    expect(await deliverWebhooks(db, [tenant], FAST)).toMatchObject({ delivered: 0, retried: 0 });
-    await sleep(80);
-    expect(await deliverWebhooks(db, [tenant], FAST)).toMatchObject({ delivered: 1 });
+    expect(await deliverWebhooks(db, [tenant], backOff)).toMatchObject({ delivered: 0, retried: 0 });
+    await sleep(1_100);
+    expect(await deliverWebhooks(db, [tenant], backOff)).toMatchObject({ delivered: 1 });
     const attempts = hooks.received.filter((r) => r.path === '/flaky');
     expect(attempts.map((r) => r.headers['webhook-id'])).toEqual([id, id]);
     // A new timestamp per attempt, the same id: each attempt verifies on its own.
