@@ -224,15 +224,15 @@ export function createApp(options: AppOptions): {
 
   // Path parameters of every API route are checked once the routers hold their routes.
   guardRouteParams(routers);
-  // The portal studio before the host-resolved tenant, which answers every path under `portal dev`.
-  // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
-  // under it is about 90 MB that a server nobody opens the studio on never needs.
   // The development pages answer no tenant's host: there the tenant's portal answers every path,
   // and a script on the tenant's page (a contact form's, say) would reach the studio and the
   // preview from that page's own origin, since a development server's tenant names are loopback
   // names (`<tenant>.localhost`) like the pages' own (http/demoPageHost.ts).
   const offTenantHosts: RequestHandler = (req, _res, next) =>
     next(directory.forHost(req.headers.host) ? 'router' : undefined);
+  // The portal studio before the host-resolved tenant, which answers every path under `portal dev`.
+  // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
+  // under it is about 90 MB that a server nobody opens the studio on never needs.
   if (options.devPages) {
     const studio = {
       db: options.db,

@@ -5,6 +5,13 @@ import { FEED_EXCLUDED_TYPES } from '../store/changeFeedStore';
 import { eventSubject, eventUserId, type AccountEventData, type AccountEventType } from './eventTypes';
 
 /**
+ * Events of the portal's own records, which take no change of the order system's: a new account is
+ * the portal's, so the writes of its transaction (a licence accepted, a manager's appointment
+ * confirmed) stay for the event of that change, whose rejection takes them back.
+ */
+const OWN_RECORD_TYPES: readonly string[] = ['account.created'];
+
+/**
  * Records an account event (docs/going-live.md "Account events and webhooks"). Call it with the
  * transaction `tx` of the change it reports —
  * `db.transaction(async (tx) => { change(tx); await recordEvent(tx, …) })` — so a change that
@@ -15,13 +22,6 @@ import { eventSubject, eventUserId, type AccountEventData, type AccountEventType
  * lists as well (linking, invoice requests, order attributes) passes its `activity` row, written in
  * the event's statement.
  */
-/**
- * Events of the portal's own records, which take no change of the order system's: a new account is
- * the portal's, so the writes of its transaction (a licence accepted, a manager's appointment
- * confirmed) stay for the event of that change, whose rejection takes them back.
- */
-const OWN_RECORD_TYPES: readonly string[] = ['account.created'];
-
 export async function recordEvent<T extends AccountEventType>(
   tx: Queryable,
   tenantId: string,

@@ -112,11 +112,11 @@ async function processRow(
     // Still ours? A lease that ran out during a long batch may have passed the row to another
     // instance, which sends it: this one must not send it a second time.
     if (!(await renewLease(db, row, options.leaseMs))) return;
-    // Sent, then marked, one row at a time: a crash in between repeats only the mail in flight
-    // (the rows after it are still queued, and go out once when their lease runs out).
     // One mailbox per mail: nodemailer reads `to` as a list, and an address an order system sent
     // as "owner@example.org, someone@example.net" would take a sign-in link to both.
     if (!isOneMailbox(mail.to)) throw new UnsendableMail('the recipient is not one e-mail address');
+    // Sent, then marked, one row at a time: a crash in between repeats only the mail in flight
+    // (the rows after it are still queued, and go out once when their lease runs out).
     await transport.send({
       ...mail,
       from: senderAs(mail.from, options.senderName?.(row.tenantId)),

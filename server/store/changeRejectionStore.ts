@@ -15,6 +15,10 @@ import { scheduleRefund } from './paymentRefundStore';
 type Data = Record<string, unknown>;
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** A row's time within the event's (the millisecond's grace above): the row was written with it. */
+const madeWithEvent = (at: string) =>
+  `between ${at}::timestamptz - interval '1 millisecond' and ${at}::timestamptz + interval '1 millisecond'`;
+
 /**
  * holiday_service.set rejected: the service it planned (the row made with the event, in its
  * transaction) is not planned, cancelled as of now if the subscriber had not cancelled it, and marked
@@ -87,7 +91,7 @@ export async function dropRejectedOptIns(
   const taken = await tx.query(
     `update opt_ins set pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
       where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and pending
-        and updated_at between $4::timestamptz - interval '1 millisecond' and $4::timestamptz + interval '1 millisecond'
+        and updated_at ${madeWithEvent('$4')}
         returning 1`,
     [tenantId, text(data.bpNumber), asked, at],
   );
@@ -225,10 +229,6 @@ export async function rejectRewardClaim(tx: Queryable, { tenantId, data }: Rejec
   );
   return taken.length > 0;
 }
-
-/** A row's time within the event's (a millisecond's grace, see above): written with it. */
-const madeWithEvent = (at: string) =>
-  `between ${at}::timestamptz - interval '1 millisecond' and ${at}::timestamptz + interval '1 millisecond'`;
 
 /**
  * loyalty.opted_in rejected: the account is no member, unless it joined or left again since (the
