@@ -154,7 +154,9 @@ const all = (node: StructNode, role: string): StructNode[] => [
 const rows = (table: StructNode) =>
   all(table, 'TR').map((row) => row.children.map((cell) => `${cell.role}:${cell.text}`));
 
-describe('tagged PDFs', () => {
+// The first document of the file loads pdfkit's fonts and pdf.js: seconds on a busy machine, over
+// vitest's default 5 s (a CI run failed there once).
+describe('tagged PDFs', { timeout: 30_000 }, () => {
   it('declare in the catalog that they are marked, with a structure tree, the language and a displayed title', async () => {
     const pdf = await invoicePdf(invoice);
     expect(pdf.subarray(0, 8).toString('latin1')).toBe('%PDF-1.7');
