@@ -187,11 +187,13 @@ export interface RejectedChange {
 }
 
 /**
- * The order number a change was about: its event's own, else its subscription's (a link names the
- * subscription only), so the notice and the mail can say which contract the rejection is about.
+ * The order number a change was about: its event's own, else that of the subscription the event is
+ * about (a link names the subscription only), so the notice and the mail can say which contract the
+ * rejection is about. A partner's change (an address) is about no one subscription.
  */
 const ORDER_NUMBER_OF_EVENT = `coalesce(e.data->>'orderNumber',
-  (select s.order_number from subscriptions s where s.tenant_id = e.tenant_id and s.id = e.data->>'subscriptionId'))`;
+  (select s.order_number from subscriptions s
+    where e.subject_type = 'subscription' and s.tenant_id = e.tenant_id and s.id = e.subject_id))`;
 
 /** The order number of one change (ORDER_NUMBER_OF_EVENT). */
 export async function orderNumberOfChange(
