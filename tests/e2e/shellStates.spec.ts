@@ -391,7 +391,9 @@ test.describe('the smaller items', () => {
         range.selectNodeContents(dd.querySelector('.muted') ?? dd);
         return { label: dt.getBoundingClientRect().top, value: range.getBoundingClientRect().top };
       });
-      expect(Math.abs(tops.label - tops.value)).toBeLessThanOrEqual(2);
+      // Within 4 px: the label's and the muted value's fonts place their first line a pixel or
+      // three apart, by the font build Chromium finds (3 px with Debian 12's current packages).
+      expect(Math.abs(tops.label - tops.value)).toBeLessThanOrEqual(4);
     }
     await block.screenshot({ path: testInfo.outputPath('order-attributes.png') });
     // portal-core.md §6 "e-card: never by this rule set": no e-card button on the page.
