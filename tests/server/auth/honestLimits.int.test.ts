@@ -26,17 +26,15 @@ let baseUrl: string;
 let close: () => Promise<void>;
 let logins: Awaited<ReturnType<typeof seedDemoData>>;
 
-beforeAll(async () => {
-  db = await getTestDatabase();
-  logins = await seedDemoData(db, [tenant], { today: clock });
-  await setDemoPasswords(db, [tenant], logins);
-  const server = await listen(
+/** The portal with these sign-in limits, over the file's database and outbox. */
+function serverWith(signInLimits: typeof LIMITS) {
+  return listen(
     createApp({
       db,
       tenants: [tenant],
       distDir: outbox.dir,
       mailer: outbox.mailer,
-      signInLimits: LIMITS,
+      signInLimits,
       // One instant for the whole file: the limits count in fixed 15-minute windows, and a run
       // across a window's edge started counting anew halfway through a test.
       now: () => clock,
@@ -44,6 +42,13 @@ beforeAll(async () => {
       trustProxy: ['loopback'],
     }).app,
   );
+}
+
+beforeAll(async () => {
+  db = await getTestDatabase();
+  logins = await seedDemoData(db, [tenant], { today: clock });
+  await setDemoPasswords(db, [tenant], logins);
+  const server = await serverWith(LIMITS);
   baseUrl = server.baseUrl;
   close = server.close;
 });
@@ -269,17 +274,7 @@ describe('too long is refused, never cut', () => {
 describe("a mailed link over a client's budget that someone else's wrong tokens spent", () => {
   it('opens the genuine link from that client address and still refuses every wrong token there with a wait', async () => {
     const tight = { windowSeconds: 900, perAddress: 3, perClient: 3 };
-    const server = await listen(
-      createApp({
-        db,
-        tenants: [tenant],
-        distDir: outbox.dir,
-        mailer: outbox.mailer,
-        signInLimits: tight,
-        now: () => clock,
-        trustProxy: ['loopback'],
-      }).app,
-    );
+    const server = await serverWith(tight);
     try {
       const c = browserLikeClient(server.baseUrl, `/t/${tenant.id}/api`);
       await c.get('/subscriptions');
