@@ -120,6 +120,20 @@ export async function settle() {
   await act(async () => new Promise((resolve) => setTimeout(resolve, 20)));
 }
 
+/**
+ * Settles until `holds()` is true, for a part of the screen loaded on demand (`React.lazy`): its
+ * module's import takes as long as a busy machine makes it, not one fixed pause. Fails after
+ * `timeoutMs` with what the page shows.
+ */
+export async function settleUntil(holds: () => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!holds()) {
+    if (Date.now() > deadline)
+      throw new Error(`the screen did not settle: it shows "${document.body.textContent ?? ''}"`);
+    await settle();
+  }
+}
+
 export interface RenderOptions {
   api?: FakeApi;
   /** The address the screen opens at. */

@@ -15,7 +15,7 @@ import {
   fakeApi,
   portalConfig,
   render,
-  settle,
+  settleUntil,
   type,
 } from '../../support/renderScreen';
 
@@ -37,7 +37,8 @@ async function open(answers: unknown[], locale: 'en-GB' | 'de-DE' = 'en-GB') {
     loginSource: null,
     locale,
   });
-  await settle();
+  // The confirmation form is loaded when the link opens it (LoginScreen's lazy forms).
+  await settleUntil(() => page.querySelector('input[name="password"]') !== null);
   return { page, sent, t: TEXTS[locale] };
 }
 

@@ -8,7 +8,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import LoginScreen from '../../../engine/features/login/LoginScreen';
 import { usePageTitle } from '../../../engine/app/shell/usePageTitle';
-import { cleanUp, engineTexts, portalConfig, render, settle } from '../../support/renderScreen';
+import { cleanUp, engineTexts, portalConfig, render, settleUntil } from '../../support/renderScreen';
 
 afterEach(cleanUp);
 
@@ -48,8 +48,7 @@ describe('the login page in the tab title', () => {
       portal: portal(),
       loginSource: null,
     });
-    await settle();
-    expect(page.textContent).toContain(en['login.forgotTitle']);
+    await settleUntil(() => page.textContent!.includes(en['login.forgotTitle']));
     expect(document.title).toBe(`${en['login.forgotTitle']} – ${en['login.title']} – Acme`);
     expect(page.textContent).not.toContain(MESSAGE);
   });

@@ -21,7 +21,7 @@ import {
   polyfillDialogs,
   portalConfig,
   render,
-  settle,
+  settleUntil,
 } from '../../support/renderScreen';
 import en from '../../../engine/features/phase-upgrade/texts.json';
 
@@ -44,7 +44,7 @@ function Page() {
 
 /** The open dialog, once its lazily loaded module has arrived. */
 async function dialogOf(page: HTMLElement): Promise<HTMLDialogElement> {
-  for (let i = 0; i < 50 && !openDialog(page); i++) await settle();
+  await settleUntil(() => openDialog(page) !== undefined);
   return openDialog(page)!;
 }
 
