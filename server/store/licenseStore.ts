@@ -439,6 +439,41 @@ export async function followLicencesWithRoles(
 }
 
 /**
+ * A replacement of licence managers (account-flows.md §6) is the portal's change of a subscription's
+ * roles until the order system answers it (docs/going-live.md "Whose data is it"); the roles travel
+ * inside the order system's subscription record, which replaces them when it is merged. After such a
+ * merge (the staged records of order_system_staging) each replacement still pending goes back on
+ * top, oldest first, as it was made: the managers it removed lose the role, the partner it
+ * appointed holds it. A confirmed one is the order system's to carry from then on.
+ */
+export async function putBackPendingManagerReplacements(tx: Queryable, tenantId: string): Promise<void> {
+  const pending = await tx.query<{ subscription_id: string; appointed: string | null; previous: string[] }>(
+    `select e.subject_id as subscription_id, e.data ->> 'bpNumber' as appointed,
+            array(select jsonb_array_elements_text(
+                           case when jsonb_typeof(e.data -> 'previousBpNumbers') = 'array'
+                                then e.data -> 'previousBpNumbers' else '[]' end)) as previous
+       from account_events e
+       join order_system_staging s on s.record_key = e.subject_id and s.outcome = 'apply'
+      where e.tenant_id = $1 and e.type = 'license_manager.replaced'
+        and not exists (select 1 from change_acknowledgements a where a.tenant_id = e.tenant_id and a.event_id = e.id)
+      order by e.seq`,
+    [tenantId],
+  );
+  for (const { subscription_id: subscriptionId, appointed, previous } of pending) {
+    for (const bpNumber of previous)
+      if (bpNumber !== appointed) await removeRole(tx, tenantId, subscriptionId, bpNumber, 'LV');
+    // The appointed partner only while the order system keeps the partner.
+    if (appointed)
+      await tx.query(
+        `insert into subscription_roles (tenant_id, subscription_id, bp_number, role)
+         select $1, $2, p.bp_number, 'LV' from business_partners p where p.tenant_id = $1 and p.bp_number = $3
+         on conflict do nothing`,
+        [tenantId, subscriptionId, appointed],
+      );
+  }
+}
+
+/**
  * license_manager.replaced rejected: the managers before it (the event's `previousBpNumbers`) hold
  * the LV role again and the appointed partner does not, unless they were a manager before.
  * Answers whether a role came or went.

@@ -569,6 +569,7 @@ async function mergeAsOrderSystem(
          ${newParents ? '' : 'on conflict do nothing'}`,
         [tenantId],
       );
+      await children.putBackPendingChanges?.(tx, tenantId);
     }
     await reapplyChanges(tx, tenantId, entity);
   }

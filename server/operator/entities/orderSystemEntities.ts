@@ -8,6 +8,8 @@
  * The list is in load order: an entity's references point to entities before it, so a folder
  * imported in this order never refers forward.
  */
+import type { Queryable } from '../../db/database';
+import { putBackPendingManagerReplacements } from '../../store/licenseStore';
 
 /** A column of the entity's table: its record field is the column name in camelCase. */
 export interface EntityColumn {
@@ -31,6 +33,12 @@ export interface EntityChildren {
    * order system's list replaces its rows only, never these.
    */
   portalRowColumn?: string;
+  /**
+   * Puts the portal's pending changes of the children that are no rows of their own (a replacement
+   * of licence managers the order system has not answered) back on top, after the order system's
+   * rows replaced the children of the staged records (outcome 'apply').
+   */
+  putBackPendingChanges?: (tx: Queryable, tenantId: string) => Promise<void>;
 }
 
 /** A record's columns that name a row of another entity (checked before anything is written). */
@@ -144,6 +152,7 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
       columns: ROLE_COLUMNS,
       references: [{ columns: ['bp_number'], entity: 'business-partners' }],
       portalRowColumn: 'via_license',
+      putBackPendingChanges: putBackPendingManagerReplacements,
     },
   },
   {

@@ -22,6 +22,9 @@ import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 import { createTestOutbox, signInByMagicLink } from '../../support/outbox';
 import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
+import { orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
+import { readRecord } from '../../../server/operator/entities/orderSystemRecords';
+import { mergeStaged, readStoredRecord, stageRecords } from '../../../server/store/orderSystemStore';
 
 const PUBLICATIONS = [
   { publication: 'LIP', description: 'Licence Post', kind: 'print', frequency: 'weekly' },
@@ -1062,6 +1065,79 @@ describe('the order system rejects a licence change (docs/going-live.md "Whose d
     const appointmentId = await appoint('refused.manager@example.org');
     expect(await managersOf()).not.toEqual(before);
     expect(await reject('license_manager.replaced', { appointmentId })).toBe(true);
+    expect(await managersOf()).toEqual(before);
+  });
+
+  it('keeps a replacement of managers on top of the order system’s subscription record until it answers', async () => {
+    const client = await signIn(onReplace);
+    const company = await ownLicence(client);
+    const entity = orderSystemEntity('subscriptions')!;
+    const managersOf = async () =>
+      (
+        await db.query<{ bp_number: string }>(
+          `select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'LV' order by 1`,
+          [onReplace.id, company.id],
+        )
+      ).map((row) => row.bp_number);
+    // The order system's record as it stands: its own roles, not the licence users' (the portal's rows).
+    const { version, ...record } = (await readStoredRecord(db, onReplace.id, entity, company.id))!;
+    record.roles = (
+      await db.query<{ bpNumber: string; role: string }>(
+        `select bp_number as "bpNumber", role from subscription_roles
+          where tenant_id = $1 and subscription_id = $2 and not via_license order by 1, 2`,
+        [onReplace.id, company.id],
+      )
+    ).map((role) => ({ ...role }));
+    let sent = Number(version);
+    const send = async (newer: boolean) => {
+      if (newer) sent += 1;
+      const read = readRecord(entity, { ...record, version: sent });
+      if (!read.ok) throw new Error(JSON.stringify(read.problems));
+      await db.transaction(async (tx) => {
+        await stageRecords(tx, [read.staged]);
+        await mergeStaged(tx, onReplace.id, entity);
+      });
+    };
+    const before = await managersOf();
+    const appoint = async (email: string) => {
+      const appointed = await client.post<any>(`/subscriptions/${company.id}/license-managers`, {
+        salutationCode: '0002',
+        emailAddress: email,
+        firstName: 'Paula',
+        lastName1: 'Pending',
+      });
+      const link = await appointmentTo(email, onReplace);
+      expect((await (await visitor()).post<any>(link.apiPath, { token: link.token })).status).toBe(200);
+      return appointed.body.id as string;
+    };
+
+    // Pending: a newer record with the managers before, and the same record again, leave it on top.
+    const pendingId = await appoint('pending.manager@example.org');
+    const appointed = await managersOf();
+    expect(appointed).not.toEqual(before);
+    await send(true);
+    expect(await managersOf()).toEqual(appointed);
+    await send(false);
+    expect(await managersOf()).toEqual(appointed);
+    // Rejected after the records: the managers before it, as the order system sent them.
+    expect(await reject('license_manager.replaced', { appointmentId: pendingId })).toBe(true);
+    expect(await managersOf()).toEqual(before);
+
+    // Confirmed: the order system's next record is its last word on the managers.
+    const confirmedId = await appoint('confirmed.manager@example.org');
+    const [event] = await db.query<{ id: string }>(
+      `select id::text from account_events where tenant_id = $1 and type = 'license_manager.replaced' and data ->> 'appointmentId' = $2`,
+      [onReplace.id, confirmedId],
+    );
+    await acknowledgeChange(
+      { db, now: () => clock, mailFrom: 'portal@licences.test' },
+      onReplace,
+      '00000000-0000-4000-8000-000000000000',
+      event.id,
+      { status: 'confirmed' },
+    );
+    expect(await managersOf()).not.toEqual(before);
+    await send(true);
     expect(await managersOf()).toEqual(before);
   });
 });
