@@ -338,15 +338,23 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
               fields.filter((f) => (DETAIL_FIELDS as readonly string[]).includes(f)).map((f) => [f, next[f]]),
             ),
           });
-          const { columns, details } = split(changed);
+          // A move is a whole place to live: every field of where, not only those that differ
+          // today. Dated, so a change made meanwhile (a house-number suffix now) does not end up in
+          // it; at once, so the change holds the street it kept when an earlier change of the
+          // street is rejected after it (updatePartner writes each field given as the change's).
+          const moves = changed.some((f) => (LOCATION_FIELDS as readonly string[]).includes(f));
+          const place = moves ? [...new Set<Field>([...changed, ...LOCATION_FIELDS])] : changed;
           // The change is the portal's on top of the order system's record until the order system
           // answers its event; a dated one keeps the event, so its day's write belongs to it too.
-          if (!validFrom) await updatePartner(tx, tenant.id, bpNumber, { ...columns, details });
-          // A dated move is a whole place to live: every field of where, not only those that differ
-          // today, so a change made meanwhile (a house-number suffix now) does not end up in it.
-          const moves = changed.some((f) => (LOCATION_FIELDS as readonly string[]).includes(f));
-          const written =
-            validFrom && moves ? [...new Set<Field>([...changed, ...LOCATION_FIELDS])] : changed;
+          // The address lines only where the form has them (lockedFields), and no key of
+          // `details` the record has not.
+          if (!validFrom) {
+            const kept = (f: Field) =>
+              !locked.has(f) && (next[f] != null || !(DETAIL_FIELDS as readonly string[]).includes(f));
+            const atOnce = split(place.filter((f) => changed.includes(f) || kept(f)));
+            await updatePartner(tx, tenant.id, bpNumber, { ...atOnce.columns, details: atOnce.details });
+          }
+          const written = validFrom ? place : changed;
           const eventId = await recordEvent(tx, tenant.id, 'address.changed', {
             userId: caller.user.id,
             bpNumber,
@@ -357,9 +365,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
             // only from then (docs/going-live.md "Whose data is it").
             values: Object.fromEntries(written.map((f) => [f, next[f]])),
           });
-          const dated = moves
-            ? split([...new Set<Field>([...changed, ...LOCATION_FIELDS])])
-            : { columns, details };
+          const dated = split(place);
           if (validFrom)
             await upsertFutureAddress(tx, tenant.id, {
               bpNumber,

@@ -6,6 +6,7 @@ import type { Locale } from '../../engine/domain/locales';
 import type { HolidayServiceType } from '../../engine/domain/holidayService';
 import type { PostalAddress } from '../../schemas/generated/account-changes';
 import type { Translations } from './localizedDetails';
+import { claimingPaths } from './orderSystemOverlays';
 
 // --- holiday services ---------------------------------------------------------------------------
 
@@ -358,9 +359,16 @@ export async function updatePartner(
     sets.push(`details = details || $${params.length}::jsonb`);
   }
   if (sets.length === 0) return;
-  await db.query(
-    `update business_partners set ${sets.join(', ')} where tenant_id = $1 and bp_number = $2`,
-    params,
+  // Every field given is the change's, the ones that stay as they were too (claimingPaths).
+  const paths = [
+    ...PARTNER_COLUMNS.filter(([field]) => change[field] !== undefined).map(([, column]) => column),
+    ...Object.keys(change.details ?? {}).map((key) => `details.${key}`),
+  ];
+  await claimingPaths(db, 'business-partners', paths, () =>
+    db.query(
+      `update business_partners set ${sets.join(', ')} where tenant_id = $1 and bp_number = $2`,
+      params,
+    ),
   );
 }
 

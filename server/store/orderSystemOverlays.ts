@@ -50,6 +50,24 @@ export async function continueChangeOf(tx: Queryable, eventId: string | null): P
   await tx.query(`select set_config('portal.change_event', $1, true)`, [eventId ?? '']);
 }
 
+/**
+ * Runs a write of the portal's whose paths of `entity` are its change whole, also where a value
+ * stays as the row had it (migration 048): a rejection of an earlier change of those paths then
+ * leaves this change's values, not the order system's under them.
+ */
+export async function claimingPaths<T>(
+  tx: Queryable,
+  entity: string,
+  paths: readonly string[],
+  write: () => Promise<T>,
+): Promise<T> {
+  await tx.query(`select set_config('portal.claimed_paths', $1, true)`, [`${entity}:${paths.join(',')}`]);
+  // No `finally`, as in asOrderSystem: a failed statement leaves only a rollback.
+  const result = await write();
+  await tx.query(`select set_config('portal.claimed_paths', '', true)`);
+  return result;
+}
+
 /** The event whose change wrote a path of a record last (a pending payment method, say). */
 export async function eventOfChange(
   tx: Queryable,

@@ -263,6 +263,40 @@ describe('a subscriber changes an address the order system owns', () => {
     expect((await operator(`/business-partners/${me.bpNumber}`)).body).toEqual(sent.body);
   });
 
+  it('keeps a later move whole when an earlier change of its street is rejected: never an address nobody sent', async () => {
+    const client = await signIn();
+    const { s, me } = await deliveredPartner(client);
+    const change = async (address: Record<string, unknown>) => {
+      const changed = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+        ...me.address,
+        ...address,
+      });
+      expect(changed.status).toBe(200);
+      return lastEventOf('address.changed', me.bpNumber);
+    };
+    const reject = (eventId: string) =>
+      operator(`/changes/${eventId}/acknowledgement`, {
+        method: 'POST',
+        body: { status: 'rejected', reason: REASON, locale: 'de-DE' },
+      });
+    const shown = async () =>
+      (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find(
+        (p) => p.bpNumber === me.bpNumber,
+      ).address;
+    // The street first; then a move to another city on the same street (only the city differs).
+    const street = await change({ street: 'Gohliser Straße', streetNumber: '3' });
+    const move = await change({
+      street: 'Gohliser Straße',
+      streetNumber: '3',
+      zipcode: '01067',
+      city: 'Dresden',
+    });
+    expect((await reject(street)).status).toBe(201);
+    expect(await shown()).toMatchObject({ street: 'Gohliser Straße', streetNumber: '3', city: 'Dresden' });
+    expect((await reject(move)).status).toBe(201);
+    expect(await shown()).toEqual(me.address);
+  });
+
   it('lets a rejection and the order system’s write of the same record wait for each other, never a 5xx', async () => {
     const client = await signIn();
     const { s, me } = await deliveredPartner(client);
