@@ -96,6 +96,10 @@ test('Loyalty: join the club, claim a code and copy it, see it in the history (G
   await expect(starter.locator('.loyalty-reward')).toHaveCount(8);
   await starter.getByRole('button', { name: 'Alle 10 Prämien anzeigen' }).click();
   await expect(starter.locator('.loyalty-reward')).toHaveCount(10);
+  // A reward not claimable online says so on its card, without a claim button (§4 "Reward claim").
+  const bag = starter.locator('.loyalty-reward', { hasText: 'Stoffbeutel' });
+  await expect(bag.getByText('Nicht online einlösbar')).toBeVisible();
+  await expect(bag.getByRole('button', { name: /^Einlösen/ })).toHaveCount(0);
   await starter.getByRole('button', { name: 'Weniger anzeigen' }).click();
   await expect(starter.locator('.loyalty-reward')).toHaveCount(8);
   // Two columns on the phone, four on the desktop (§2).

@@ -66,6 +66,10 @@ export function RewardCard({
       <div className="loyalty-reward-state">
         {reward.used && <Badge tone="success">{t('loyalty-programme.reward.used')}</Badge>}
         {refusal === 'not_available' && <Badge tone="neutral">{t('loyalty-programme.reward.locked')}</Badge>}
+        {/* §4 "Reward claim": an unclaimable reward says so where its claim button would be. */}
+        {refusal === 'not_claimable' && (
+          <Badge tone="neutral">{t('loyalty-programme.reward.notClaimable')}</Badge>
+        )}
       </div>
       <div className="loyalty-reward-actions">
         {refusal === null && (
