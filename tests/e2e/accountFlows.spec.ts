@@ -298,6 +298,12 @@ test.describe('cancellation', () => {
     await page.getByRole('button', { name: t('account.flow.back') }).click();
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/cancellation$`));
     await expect(page.getByText(t('cancellation.pickerEmpty'))).toBeVisible();
+    // It says where the subscription is: the orders page, which the link's session opens with
+    // this one subscription, after a reload too.
+    await page.getByRole('link', { name: t('account.picker.toOrders') }).click();
+    await expect(page).toHaveURL(new RegExp(`/t/${tenant}/orders$`));
+    await page.reload();
+    await expect(page.getByText(target.orderNumber).first()).toBeVisible();
 
     const confirmation = await waitForMail(
       page.request,

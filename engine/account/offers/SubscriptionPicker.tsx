@@ -3,7 +3,9 @@ import { useTranslation } from '../../core/translation';
 import { useNavigate } from 'react-router';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useSubscriptions } from '../../core/subscriptionsStore';
-import { href, type RouteRef } from '../../domain/routeRefs';
+import { Link } from '../../core/links';
+import { useMayOpenRoute } from '../../core/featureRoutes';
+import { href, ROUTES, type RouteRef } from '../../domain/routeRefs';
 import type { CapabilityContext } from '../../domain/capabilities';
 import { useCapabilityContext } from '../capabilityContext';
 import { ResourceView } from '../ResourceView';
@@ -43,7 +45,7 @@ export function SubscriptionPicker({
     <ResourceView
       resource={resource}
       errorKey="account.picker.loadError"
-      emptyKey={emptyKey}
+      empty={<PickerEmpty emptyKey={emptyKey} />}
       isEmpty={(all) => !all.some((s) => allowed(s, ctx))}
     >
       {(all) => {
@@ -97,5 +99,25 @@ export function SubscriptionPicker({
         );
       }}
     </ResourceView>
+  );
+}
+
+/**
+ * None of the subscriptions is the flow's to choose (the one just cancelled, say): the flow's text,
+ * and where the subscriptions and their state are (a mailed link's session, which speaks for one
+ * subscription, opens the orders page with that one: engine/domain/sessionScope.ts).
+ */
+function PickerEmpty({ emptyKey }: { emptyKey: string }) {
+  const { t } = useTranslation();
+  const ordersOpen = useMayOpenRoute(ROUTES.orders);
+  return (
+    <>
+      <p>{t(emptyKey)}</p>
+      {ordersOpen && (
+        <p>
+          <Link to={href(ROUTES.orders)}>{t('account.picker.toOrders')}</Link>
+        </p>
+      )}
+    </>
   );
 }
