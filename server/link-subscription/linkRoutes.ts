@@ -1,6 +1,13 @@
 import { Router } from 'express';
 import type { Database } from '../db/database';
-import { countingFailures, DEFAULT_SIGN_IN_LIMITS, signInRules, type SignInLimits } from '../auth/rateLimit';
+import {
+  countingFailures,
+  DEFAULT_SIGN_IN_LIMITS,
+  guessingOrderNumber,
+  isWrongOrderNumberGuess,
+  signInRules,
+  type SignInLimits,
+} from '../auth/rateLimit';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import { optionalUser, userOrUndefined } from '../auth/optionalUser';
 import type { AuthService } from '../auth/authService';
@@ -24,10 +31,13 @@ import { requestLocale } from '../tenancy/requestLocale';
  * A link attempt that counts against the budget: a failed proof (not found, wrong zip or name,
  * linked elsewhere, …) or a mail sent (confirm_email mails a link to the address on record: sends
  * count like failures, or the address could be sent mail, and a token written, without end). A form
- * mistake (validation_failed) and a proof that held for a partner without an address on record
- * (no_email_on_record) send nothing and prove nothing wrong.
+ * mistake (validation_failed), a proof that held for a partner without an address on record
+ * (no_email_on_record) and an attempt the order number's budget refused send nothing and prove
+ * nothing wrong.
  */
 function isFailedProof(error: unknown): boolean {
+  // Refused before the proof was checked (the order number's budget): nothing was proved wrong.
+  if (error instanceof HttpError && error.status === 429) return false;
   const status =
     error instanceof HttpError ? (error.details as { status?: string } | undefined)?.status : undefined;
   return !(status === 'validation_failed' || status === 'no_email_on_record');
@@ -89,31 +99,47 @@ export function linkSlice(deps: {
     const user = currentUser(res);
     // Order number plus zip or name is the proof of ownership: no guessing by the thousand. Only
     // checks that failed count: linking six subscriptions in a row is honest use.
-    const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'link', {
-      address: user.id,
-      client: req.ip ?? 'unknown',
-    });
+    const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+    const client = req.ip ?? 'unknown';
+    const rules = signInRules(limits, 'link', { address: user.id, client });
+    // The proof is the anonymous partial logins' (an order number with a zip code or a name): its
+    // wrong guesses count against the order number too, from every account and client together,
+    // in the same budget (server/auth/rateLimit.ts guessingOrderNumber), or accounts by the dozen
+    // could find a holder's zip code. A business partner number is a target of its own.
+    const body = req.body as LinkSubscriptionRequest;
+    const target = body.orderNumber
+      ? body.orderNumber.padStart(10, '0')
+      : `bp-${(body.bpNumber ?? '').replace(/^0+/, '')}`;
     const linked = await countingFailures(
       deps.db,
       tenant.id,
       rules,
       new Date(),
       () =>
-        linkSubscription(
+        guessingOrderNumber(
           deps.db,
-          {
-            tenantId: tenant.id,
-            settings,
-            user,
-            mail: {
-              tenantName: tenant.name,
-              defaultLocale: tenant.defaultLocale,
-              mailFrom: deps.mailFrom,
-              origin: () => requestOrigin(req, res),
-              now: deps.now(),
-            },
-          },
-          req.body ?? {},
+          tenant.id,
+          limits,
+          { orderNumber: target, client },
+          deps.now(),
+          () =>
+            linkSubscription(
+              deps.db,
+              {
+                tenantId: tenant.id,
+                settings,
+                user,
+                mail: {
+                  tenantName: tenant.name,
+                  defaultLocale: tenant.defaultLocale,
+                  mailFrom: deps.mailFrom,
+                  origin: () => requestOrigin(req, res),
+                  now: deps.now(),
+                },
+              },
+              req.body ?? {},
+            ),
+          isWrongOrderNumberGuess,
         ),
       isFailedProof,
     );

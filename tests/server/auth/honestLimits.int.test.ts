@@ -184,6 +184,32 @@ async function signedIn(email: string) {
 }
 
 describe('link subscription counts failed proofs only', () => {
+  it('counts wrong proofs of an order number together with the anonymous sign-ins, from every account and client', async () => {
+    // An order number's zip code or name has few values: the wrong guesses of the anonymous
+    // sign-in by order number, from as many fresh clients as its budget holds ...
+    const orderNumber = '4888888888';
+    const c = await client();
+    for (let n = 0; n < LIMITS.perAddress * 4; n++)
+      expect(
+        (
+          await c.post<any>(
+            '/login/order-number',
+            { orderNumber, lastName: `Guess${n}` },
+            { 'x-forwarded-for': `192.0.2.${n + 1}` },
+          )
+        ).status,
+      ).toBe(400);
+    // ... leave none to an account that links it, on a client and an account of its own.
+    const account = await signedIn(emailOf(2));
+    expectWait(
+      await account.post(
+        '/subscriptions',
+        { orderNumber, zipcode: '12345', lastName: 'Nobody', preferredRole: 'AG' },
+        { 'x-forwarded-for': '192.0.2.200' },
+      ),
+    );
+  });
+
   it('does not count form mistakes or a proof that held; failed proofs end in a 429 with the wait', async () => {
     const c = await signedIn(emailOf(2));
     const link = (body: Record<string, unknown>) => c.post('/subscriptions', body);
