@@ -14,8 +14,20 @@ export interface RawAnswer {
  * negotiated.
  */
 export function rawGet(url: string, headers: Record<string, string> = {}): Promise<RawAnswer> {
+  return rawRequest(url, { headers });
+}
+
+/** Any request as rawGet sends it, with the headers given (a Host of its own, say) and a body. */
+export function rawRequest(
+  url: string,
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
+    request(url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -24,6 +36,6 @@ export function rawGet(url: string, headers: Record<string, string> = {}): Promi
       res.on('error', reject);
     })
       .on('error', reject)
-      .end();
+      .end(body);
   });
 }

@@ -11,7 +11,7 @@ import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 import { createTestOutbox } from '../../support/outbox';
-import { rawGet } from '../../support/rawRequest';
+import { rawGet, rawRequest } from '../../support/rawRequest';
 
 const herald = makeServerTenant({
   id: uniqueTenantId('herald'),
@@ -19,6 +19,15 @@ const herald = makeServerTenant({
   hosts: ['herald.test'],
   defaultLocale: 'de-DE',
   locales: ['de-DE', 'en-GB'],
+  features: [],
+});
+// A tenant of the shared host only.
+const gazette = makeServerTenant({
+  id: uniqueTenantId('gazette'),
+  name: 'Gazette',
+  hosts: [],
+  defaultLocale: 'de-DE',
+  locales: ['de-DE'],
   features: [],
 });
 const outbox = createTestOutbox('portal-prefix-outbox-');
@@ -29,7 +38,7 @@ beforeAll(async () => {
   const db = await getTestDatabase();
   const { app } = createApp({
     db,
-    tenants: [herald],
+    tenants: [herald, gazette],
     distDir: path.join(outbox.dir, 'no-dist'),
     mailer: outbox.mailer,
   });
@@ -64,5 +73,24 @@ describe('a tenant on its own host', () => {
   it("does not answer another tenant's prefix", async () => {
     const other = await onOwnHost('/t/someone-else/operator/v1/openapi.json');
     expect(String(other.headers['content-type'] ?? '')).not.toMatch(/^application\/json/);
+    // Nor another tenant's calls on this one's origin, which its page's scripts share: only the
+    // shared host answers them (a GET is this tenant's page, as every path here).
+    const json = { 'content-type': 'application/json', host: 'herald.test' };
+    for (const [method, route, body] of [
+      [
+        'PUT',
+        `/t/${gazette.id}/operator/v1/business-partners/0099000040`,
+        '{"bpNumber":"0099000040","version":1}',
+      ],
+      ['POST', `/t/${gazette.id}/api/login/magic-link`, '{"email":"someone@example.org"}'],
+      ['DELETE', `/t/${gazette.id}/operator/v1/business-partners/0099000040?version=2`, undefined],
+    ] as const) {
+      const answer = await rawRequest(`${baseUrl}${route}`, { method, headers: json, body });
+      expect(answer.status, `${method} ${route}`).toBe(404);
+      expect(answer.body.toString()).toMatch(/^No portal at /);
+    }
+    // The shared host answers them.
+    const shared = await rawRequest(`${baseUrl}/t/${gazette.id}/operator/v1/whoami`, {});
+    expect(shared.status).toBe(401);
   });
 });
