@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { isSpanContextValid, trace } from '@opentelemetry/api';
+import { recordedPath } from './recordedPath';
 
 export type Logger = (entry: Record<string, unknown>) => void;
 
@@ -68,8 +69,8 @@ export function requestLog(log: Logger): RequestHandler {
       log({
         msg: 'request',
         method: req.method,
-        // Download keys in /files/<key> are secrets for their lifetime: not in the log.
-        path: req.originalUrl.split('?')[0].replace(/\/files\/[^/]+/, '/files/…'),
+        // No query, no download key, no e-mail address (recordedPath).
+        path: recordedPath(req.originalUrl),
         status: aborted ? 499 : res.statusCode,
         ...(aborted ? { aborted: true } : {}),
         ms: Number((process.hrtime.bigint() - started) / 1000n) / 1000,

@@ -20,6 +20,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Sampler, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import type { Instrumentation } from '@opentelemetry/instrumentation';
 import { routeTemplateOf } from '../http/routeTemplate';
+import { recordedPath, recordedQuery } from '../http/recordedPath';
 
 type Env = Record<string, string | undefined>;
 
@@ -98,6 +99,17 @@ async function start(options: TracingOptions): Promise<Tracing> {
       ...instrumentations(env, {
         http: () =>
           new HttpInstrumentation({
+            // The address as the request log keeps it, not as it came (tokens in the query, a
+            // download key or a licence user's e-mail address in the path): these override the
+            // instrumentation's own `url.path` and `url.query`.
+            startIncomingSpanHook: (request) => {
+              const url = (request as IncomingMessage).url ?? '/';
+              const query = recordedQuery(url);
+              return {
+                'url.path': recordedPath(url),
+                ...(query === undefined ? {} : { 'url.query': query }),
+              };
+            },
             // Probes and scrapes are not worth a trace each.
             ignoreIncomingRequestHook: (request) => /^\/(healthz|readyz|metrics)\b/.test(request.url ?? ''),
             // The span is named by the route template (as the request metrics label it), not

@@ -11,6 +11,7 @@ import { HttpError } from '../../http/errors';
 import type { Queryable } from '../../db/database';
 import type { Logger } from '../../http/requestLog';
 import { requestTenant } from '../../tenancy/tenantContext';
+import { recordedPath } from '../../http/recordedPath';
 import {
   findOperatorKeyByHash,
   recordOperatorKeyUse,
@@ -135,8 +136,9 @@ function logUseWhenAnswered(
       keyId: key.id,
       at,
       method,
-      // The path only: a query string may carry what does not belong in a log.
-      path: path.slice(0, 2048),
+      // The path only, without what does not belong in a log (recordedPath): a licence's key
+      // names its user's e-mail address.
+      path: recordedPath(path).slice(0, 2048),
       status: res.statusCode,
       client,
     }).catch((error: unknown) =>

@@ -127,8 +127,13 @@ describe('authentication of the operator API', () => {
     });
     expect(answer.headers.get('cache-control')).toContain('no-store');
     expect((await call(acme.id, '/no-such-thing', secret)).status).toBe(404);
-    const uses = await usesOf(acme.id, key.id, 2);
+    // A licence's record key names its user's e-mail address: not in the audit trail.
+    expect(
+      (await call(acme.id, '/licences/3024279000001~4279000001~julia.koch@example.com', secret)).status,
+    ).toBe(404);
+    const uses = await usesOf(acme.id, key.id, 3);
     expect(uses.map((use) => [use.method, use.path, use.status])).toEqual([
+      ['GET', `/t/${acme.id}/operator/v1/licences/3024279000001~4279000001~…`, 404],
       ['GET', `/t/${acme.id}/operator/v1/no-such-thing`, 404],
       ['GET', `/t/${acme.id}/operator/v1/whoami`, 200],
     ]);

@@ -144,6 +144,34 @@ describe('tracing', () => {
     expect(line?.traceId).toBe(traceId);
   });
 
+  it('keeps of an address what the request log keeps: no query value, download key or e-mail address', async () => {
+    exporter.reset();
+    const licence = `/t/${tenantId}/operator/v1/licences/3024279679269~4279679269~julia.koch@example.com`;
+    await fetch(`${baseUrl}${licence}`, { headers: { authorization: `Bearer ${writer}` } });
+    await fetch(`${baseUrl}/t/${tenantId}/api/files/SECRET-DOWNLOAD-KEY`);
+    await fetch(`${baseUrl}/t/${tenantId}/api/opt-ins/confirm?token=SECRET-TOKEN&lang=de`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const servers = exporter
+      .getFinishedSpans()
+      .filter((span) => span.instrumentationScope.name === '@opentelemetry/instrumentation-http');
+    const paths = servers.map((span) => span.attributes['url.path']);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        `/t/${tenantId}/operator/v1/licences/3024279679269~4279679269~…`,
+        `/t/${tenantId}/api/files/…`,
+        `/t/${tenantId}/api/opt-ins/confirm`,
+      ]),
+    );
+    expect(servers.map((span) => span.attributes['url.query'])).toContain('token=…&lang=…');
+    const everything = JSON.stringify(servers.map((span) => span.attributes));
+    for (const secret of ['julia.koch', 'SECRET-DOWNLOAD-KEY', 'SECRET-TOKEN'])
+      expect(everything).not.toContain(secret);
+    // Nor does the request log.
+    const logged = JSON.stringify(lines);
+    for (const secret of ['julia.koch', 'SECRET-DOWNLOAD-KEY', 'SECRET-TOKEN'])
+      expect(logged).not.toContain(secret);
+  });
+
   it("continues a caller's sampled trace", async () => {
     exporter.reset();
     const caller = '4bf92f3577b34da6a3ce929d0e0e4736';
