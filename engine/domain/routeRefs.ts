@@ -75,6 +75,8 @@ export const ROUTES = {
   login: routeRef('login', 'login'),
   eCard: routeRef('e-card', 'e-card'),
   ssoProfile: routeRef('sso-profile', 'sso-profile'),
+  // The link of the notice to an account's old address, anonymous like link-subscription/confirm.
+  ssoProfileUndo: routeRef('sso-profile-undo', 'sso-profile/undo'),
   memberships: routeRef('memberships', 'memberships'),
   loyaltyProgramme: routeRef('loyalty-programme', 'loyalty-programme'),
   loyaltyOptIn: routeRef('loyalty-programme-optin', 'loyalty-programme/optin'),

@@ -1,10 +1,12 @@
 /**
- * The SSO profile calls (account-flows.md §7), each behind a session of the tenant:
+ * The SSO profile calls (account-flows.md §7):
  * GET /sso-profile/getProfile, POST /sso-profile/executeUpdatePassword, POST /sso-profile/updateUser,
  * POST /sso-profile/deleteUser; and POST /sso-profile/confirmEmail (this project's: the link mailed to
- * the new address carries its token to the profile page, which sends it here).
+ * the new address carries its token to the profile page, which sends it here) and, without a
+ * session, POST /sso-profile/undoEmailChange (the link of the notice to the old address).
  * GET /sso-profile/getSpektrumUserId is served by server/external-page/userIdRoutes.ts (one implementation).
- * All of them only while the tenant has the sso-profile-page feature (gated where the slice is mounted).
+ * All of them only while the tenant has the sso-profile-page feature (gated where the slice is mounted);
+ * all but the undo behind a session of the tenant.
  */
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
@@ -15,6 +17,8 @@ import { accountCaller } from '../account/accountContext';
 import type { SsoPasswordRequest } from '../../schemas/generated/sso-password-request';
 import type { SsoProfileService } from './ssoProfileService';
 import type { ApiSlice } from '../tenancy/apiSlice';
+import { requestTenant } from '../tenancy/tenantContext';
+import { requestLocale } from '../tenancy/requestLocale';
 
 export function ssoProfileSlice(deps: { auth: AuthService; ssoProfile: SsoProfileService }): ApiSlice {
   const router = Router();
@@ -52,9 +56,27 @@ export function ssoProfileSlice(deps: { auth: AuthService; ssoProfile: SsoProfil
     user,
     validateBody('sso-email-confirm-request'),
     async (req, res) => {
-      res.json(await deps.ssoProfile.confirmEmailChange(accountCaller(req, res), String(req.body.token)));
+      res.json(
+        await deps.ssoProfile.confirmEmailChange(
+          accountCaller(req, res),
+          String(req.body.token),
+          requestOrigin(req, res).portalUrl,
+        ),
+      );
     },
   );
+  // The notice to the old address takes the account back: no session, the old mailbox is the proof.
+  router.post('/sso-profile/undoEmailChange', validateBody('sso-email-confirm-request'), async (req, res) => {
+    const tenant = requestTenant(res);
+    res.json(
+      await deps.ssoProfile.undoEmailChange(
+        tenant,
+        String(req.body.token),
+        requestLocale(req, tenant),
+        req.ip ?? 'unknown',
+      ),
+    );
+  });
   router.post('/sso-profile/deleteUser', user, validateBody('sso-email-request'), async (req, res) => {
     res.json(await deps.ssoProfile.deleteAccount(accountCaller(req, res), String(req.body.email)));
   });

@@ -8,7 +8,8 @@
  *   server/auth/passwords.ts), wrong guesses count against the sign-in password limits; other
  *   sessions end.
  * - E-mail: the new address counts only once the link mailed to it is opened by the same account;
- *   the old address is told when it changes. The answer never says whether another account uses
+ *   the old address is told when it changes, with a link that takes the account back for
+ *   EMAIL_CHANGE_UNDO_DAYS (its address again, every session ended, the password gone). The answer never says whether another account uses
  *   the address (that address gets a mail saying so instead of a link).
  * - Delete: the typed address must match; personal data goes (server/store/accountDeletionStore.ts),
  *   every session ends.
@@ -32,7 +33,9 @@ import { hashToken, newSecretToken } from '../auth/tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import {
   consumeRateLimit,
+  countingFailuresOfSecret,
   DEFAULT_SIGN_IN_LIMITS,
+  signInRules,
   limitGuess,
   recordGuessFailure,
   recordGuessSuccess,
@@ -43,7 +46,11 @@ import { insertLoginToken } from '../store/authStore';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 import {
   EMAIL_CHANGE_PURPOSE,
+  EMAIL_CHANGE_UNDO_PURPOSE,
+  clearPassword,
   consumeEmailChange,
+  consumeEmailChangeUndo,
+  revokeAllSessions,
   emailTaken,
   pendingEmailChange,
   revokeOtherSessions,
@@ -54,10 +61,16 @@ import {
 import { deleteAccountData } from '../store/accountDeletionStore';
 import type { AccountCaller } from '../account/accountContext';
 import type { ServerTenant } from '../tenancy/tenantContext';
+import type { Locale } from '../../engine/domain/locales';
 import { ssoMail, ssoReply } from './ssoProfileTexts';
 
 /** How long the link to confirm a new address works. */
 export const EMAIL_CHANGE_LINK_HOURS = 24;
+/**
+ * How long the notice to the old address can take the account back: a session someone else holds
+ * (a stolen one) must not turn into the account for good by moving it to their own mailbox.
+ */
+export const EMAIL_CHANGE_UNDO_DAYS = 14;
 /** Each request mails an address the account chose: at most this many per account and hour (no mail cannon). */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
@@ -194,10 +207,14 @@ export function createSsoProfileService(deps: {
       return { message: ssoReply('emailChangeRequested', caller.locale, { email }) };
     },
 
-    /** The link's token, opened by the same account: the new address counts; the old one is told. */
+    /**
+     * The link's token, opened by the same account: the new address counts; the old one is told,
+     * with the link that takes the account back (undoEmailChange).
+     */
     async confirmEmailChange(
       caller: AccountCaller,
       token: string,
+      portalUrl: string,
     ): Promise<SsoMessageAnswer & { email: string }> {
       const user = await account(caller);
       if (!canEditSsoEmail(caller.tenant)) throw refuse.featureDisabled('e-mail changes');
@@ -222,15 +239,71 @@ export function createSsoProfileService(deps: {
         // The old address is the account's no more: it signs nobody in for its partners, whatever
         // the order system still has on record (docs/subscribers.md "E-mail").
         await retireAddress(tx, tenant.id, user.id, { from: user.email, to: email });
+        const undo = newSecretToken();
+        await insertLoginToken(tx, tenant.id, {
+          tokenHash: hashToken(undo),
+          email: user.email,
+          purpose: EMAIL_CHANGE_UNDO_PURPOSE,
+          expiresAt: new Date(deps.now().getTime() + EMAIL_CHANGE_UNDO_DAYS * 86_400_000),
+          payload: { userId: user.id },
+        });
+        const link = `${portalUrl}sso-profile/undo?token=${encodeURIComponent(undo)}&lang=${caller.locale.slice(0, 2)}`;
         await enqueueMail(tx, {
           tenantId: tenant.id,
           to: user.email,
           from: deps.mailFrom,
-          ...ssoMail('emailChangedNotice', caller.locale, { tenant: tenant.name, masked: maskEmail(email) }),
+          ...ssoMail('emailChangedNotice', caller.locale, {
+            tenant: tenant.name,
+            masked: maskEmail(email),
+            link,
+            days: String(EMAIL_CHANGE_UNDO_DAYS),
+          }),
         });
         await recordEvent(tx, tenant.id, 'sso_profile.email_changed', { userId: user.id, email });
         return { message: ssoReply('emailChanged', caller.locale, { email }), email };
       });
+    },
+
+    /**
+     * The link of the notice to the old address, opened without a session (the old mailbox is the
+     * proof): the account signs in with that address again (unless another account has it by
+     * now), the address it was moved to is retired, pending changes are void, every session ends
+     * and the password goes (whoever moved the address could reset it at their own mailbox). The
+     * mailbox signs in again by link and may set a new password.
+     */
+    async undoEmailChange(
+      tenant: ServerTenant,
+      token: string,
+      locale: Locale,
+      client: string,
+    ): Promise<SsoMessageAnswer> {
+      if (!canEditSsoEmail(tenant)) throw refuse.featureDisabled('e-mail changes');
+      // Only refused tokens count against the client, as for every mailed link's.
+      const rules = signInRules(limits, 'token', { client });
+      return countingFailuresOfSecret(db, tenant.id, rules, deps.now(), () =>
+        db.transaction(async (tx) => {
+          const undo = await consumeEmailChangeUndo(tx, tenant.id, hashToken(token), deps.now());
+          const user = undo && (await getUserById(tx, tenant.id, undo.userId));
+          if (!undo || !user) throw notFound('This link has expired or has been used already.');
+          if (await emailTaken(tx, tenant.id, undo.previous, user.id))
+            throw badRequest('email_taken', 'Another account signs in with this address now.', {
+              fields: { email: 'taken' },
+            });
+          if (user.email !== undo.previous) {
+            await setUserEmail(tx, tenant.id, user.id, undo.previous);
+            await retireAddress(tx, tenant.id, user.id, { from: user.email, to: undo.previous });
+          }
+          await voidEmailChanges(tx, tenant.id, user.id, deps.now());
+          await revokeAllSessions(tx, tenant.id, user.id);
+          await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
+          await clearPassword(tx, tenant.id, user.id);
+          await recordEvent(tx, tenant.id, 'sso_profile.email_changed', {
+            userId: user.id,
+            email: undo.previous,
+          });
+          return { message: ssoReply('emailChangeUndone', locale, { email: undo.previous }) };
+        }),
+      );
     },
 
     /** §4 "SSO delete": the typed address must match; an empty message is the success (§7). */

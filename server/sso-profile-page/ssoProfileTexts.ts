@@ -7,7 +7,7 @@
 import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';
 
-type Reply = 'passwordChanged' | 'emailChangeRequested' | 'emailChanged';
+type Reply = 'passwordChanged' | 'emailChangeRequested' | 'emailChanged' | 'emailChangeUndone';
 type Mail = 'confirmNewEmail' | 'emailTaken' | 'emailChangedNotice' | 'accountDeleted';
 
 export const ssoReply = (kind: Reply, locale: Locale, values: Record<string, string> = {}) =>

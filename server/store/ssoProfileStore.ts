@@ -7,6 +7,47 @@
 import type { Queryable } from '../db/database';
 
 export const EMAIL_CHANGE_PURPOSE = 'sso-email-change';
+/**
+ * The link the notice to the old address carries (a login token of this purpose, of the old
+ * address, whose payload names the account and the new address): the old mailbox takes the
+ * account back.
+ */
+export const EMAIL_CHANGE_UNDO_PURPOSE = 'sso-email-change-undo';
+
+/**
+ * Spends an undo link's token. Answers the account, the address it had (the token's) and the one
+ * it was changed to, or null when spent, expired or made up.
+ */
+export async function consumeEmailChangeUndo(
+  db: Queryable,
+  tenantId: string,
+  tokenHash: string,
+  now: Date,
+): Promise<{ userId: string; previous: string } | null> {
+  const rows = await db.query<{ userId: string; previous: string }>(
+    `update login_tokens set used_at = $4
+      where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is null and expires_at > $4
+      returning payload->>'userId' as "userId", email as previous`,
+    [tenantId, tokenHash, EMAIL_CHANGE_UNDO_PURPOSE, now.toISOString()],
+  );
+  return rows[0] ?? null;
+}
+
+/** Ends every session of the account (the old mailbox took the account back). */
+export async function revokeAllSessions(db: Queryable, tenantId: string, userId: string): Promise<void> {
+  await db.query(
+    `update sessions set revoked_at = now() where tenant_id = $1 and user_id = $2 and revoked_at is null`,
+    [tenantId, userId],
+  );
+}
+
+/** Removes the account's password: whoever set it since the change may know it. */
+export async function clearPassword(db: Queryable, tenantId: string, userId: string): Promise<void> {
+  await db.query(`update users set password_hash = null where tenant_id = $1 and id = $2`, [
+    tenantId,
+    userId,
+  ]);
+}
 
 /** The new address waiting for its link, if any (the newest live token of the account). */
 export async function pendingEmailChange(

@@ -10,6 +10,7 @@ export function ssoProfileApi(api: ApiClient) {
     updateEmail: (email: string) => api.post<SsoMessageAnswer>('/sso-profile/updateUser', { email }),
     confirmEmail: (token: string) =>
       api.post<SsoMessageAnswer & { email: string }>('/sso-profile/confirmEmail', { token }),
+    undoEmailChange: (token: string) => api.post<SsoMessageAnswer>('/sso-profile/undoEmailChange', { token }),
     deleteUser: (email: string) => api.post<SsoMessageAnswer>('/sso-profile/deleteUser', { email }),
   };
 }

@@ -256,6 +256,53 @@ describe('e-mail change', () => {
     expect(again.address).toBe('mover@profile.example');
   });
 
+  it('lets the old mailbox take the account back from whoever moved it (a stolen session): address, sessions, password', async () => {
+    const owner = await clientFor(open, 'owner@profile.example');
+    const thief = await clientFor(open, 'owner@profile.example');
+    await thief.post('/sso-profile/updateUser', { email: 'thief@evil.example' });
+    const [confirm] = await outbox.mails('thief@evil.example', open.id);
+    const token = new URL(/https?:\/\/\S+/.exec(confirm.text)![0]).searchParams.get('emailToken')!;
+    expect((await thief.post('/sso-profile/confirmEmail', { token })).status).toBe(200);
+    // The thief sets a password at their own mailbox (as a password reset there would).
+    const user = (await findUserByEmail(db, open.id, 'thief@evil.example'))!;
+    await db.query(`update users set password_hash = 'scrypt$stolen' where tenant_id = $1 and id = $2`, [
+      open.id,
+      user.id,
+    ]);
+
+    // The notice to the old address carries the link that takes the account back, in its language.
+    const [notice] = await outbox.mails('owner@profile.example', open.id);
+    expect(notice.text).toContain('14 Tagen');
+    const undoLink = new URL(/https?:\/\/\S+/.exec(notice.text)![0]);
+    expect(undoLink.pathname).toMatch(/\/sso-profile\/undo$/);
+    const undoToken = undoLink.searchParams.get('token')!;
+    const anonymous = browserLikeClient(baseUrl, `/t/${open.id}/api`);
+    await anonymous.get('/sso-profile/getProfile');
+    expect((await anonymous.post('/sso-profile/undoEmailChange', { token: 'x'.repeat(43) })).status).toBe(
+      404,
+    );
+    const undone = await anonymous.post<any>('/sso-profile/undoEmailChange', { token: undoToken });
+    expect(undone.status).toBe(200);
+    expect(undone.body.message).toContain('owner@profile.example');
+
+    const after = (await getUserById(db, open.id, user.id))!;
+    expect(after.email).toBe('owner@profile.example');
+    expect(after.passwordHash).toBeNull();
+    // Every session ends, the thief's and the owner's.
+    expect((await thief.get('/sso-profile/getProfile')).status).toBe(401);
+    expect((await owner.get('/sso-profile/getProfile')).status).toBe(401);
+    // The thief's address signs nobody in; the owner's does, and is the account's own again.
+    expect(await findUserByEmail(db, open.id, 'thief@evil.example')).toBeNull();
+    const [retired] = await db.query<{ n: number }>(
+      `select count(*)::int as n from retired_addresses where tenant_id = $1 and user_id = $2 and email = 'owner@profile.example'`,
+      [open.id, user.id],
+    );
+    expect(retired.n).toBe(0);
+    expect((await eventTypes(open.id, user.id)).slice(-1)).toEqual(['sso_profile.email_changed']);
+    // Once.
+    expect((await anonymous.post('/sso-profile/undoEmailChange', { token: undoToken })).status).toBe(404);
+  });
+
   it('gives one of two accounts confirming the same address at once the address, the other email_taken', async () => {
     const first = await clientFor(open, 'racer-1@profile.example');
     const second = await clientFor(open, 'racer-2@profile.example');
