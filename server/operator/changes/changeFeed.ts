@@ -138,6 +138,19 @@ const sameReason = (a: LocalizedReason | null, b: LocalizedReason | null) =>
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
+ * Events in the feed that record what happened rather than a change the subscriber asked the
+ * order system for: a payment the provider settled or refunded, a data export the portal made (the
+ * rejections and the started flows are not in the feed at all: FEED_EXCLUDED_TYPES). The order
+ * system may confirm them (it has read them), never reject them: the subscriber would be told that
+ * "your change" was not accepted about something that was no change of theirs.
+ */
+const RECORDS_NOT_CHANGES: ReadonlySet<string> = new Set([
+  'payment.settled',
+  'payment.refunded',
+  'data_export.requested',
+]);
+
+/**
  * Confirms or rejects one change. Idempotent: the same acknowledgement again answers the stored
  * one (`created: false`); a different one after the decision is 409 `acknowledgement_conflict`
  * with the stored one in `details` — a decision is final, the order system corrects it by a new
@@ -175,6 +188,12 @@ export async function acknowledgeChange(
         { acknowledgement: answerOf(eventId, stored) },
       );
     }
+    if (body.status === 'rejected' && RECORDS_NOT_CHANGES.has(event.type))
+      throw new HttpError(
+        409,
+        'not_a_change',
+        `A ${event.type} event records what happened, not a change the subscriber asked for: it can be confirmed, not rejected.`,
+      );
     const now = deps.now();
     let rejectionEventId: string | null = null;
     let undone: boolean | null = null;

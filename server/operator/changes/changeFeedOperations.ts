@@ -59,6 +59,10 @@ export const CHANGE_FEED_OPERATIONS: readonly OperatorOperation[] = [
           code: 'acknowledgement_conflict',
           when: 'The change was acknowledged differently already; the stored acknowledgement is in details.',
         },
+        {
+          code: 'not_a_change',
+          when: 'A rejection of an event that records what happened (payment.settled, payment.refunded, data_export.requested), not a change the subscriber asked for.',
+        },
       ],
     },
   },

@@ -253,6 +253,28 @@ describe('acknowledging a change', () => {
     expect(elsewhere.status).toBe(404);
   });
 
+  it('confirms an event that records what happened, and refuses to reject it: it is no change of the subscriber', async () => {
+    const eventId = await db.transaction((tx) =>
+      recordEvent(tx, acme.id, 'payment.settled', {
+        userId: anna.id,
+        paymentId: 'pay-feed-1',
+        status: 'success',
+        amount: 19.96,
+        currency: 'EUR',
+        subscriptionIds: ['4711'],
+      }),
+    );
+    const url = `/changes/${eventId}/acknowledgement`;
+    const rejected = await operator(url, writer, {
+      method: 'POST',
+      body: { status: 'rejected', reason: { 'de-DE': 'Nein.', 'en-GB': 'No.' }, locale: 'de-DE' },
+    });
+    expect([rejected.status, rejected.body.error.code]).toEqual([409, 'not_a_change']);
+    // Nothing told, nothing stored: it can still be confirmed.
+    expect(await outbox.mails(anna.email, acme.id)).toHaveLength(0);
+    expect((await operator(url, writer, { method: 'POST', body: { status: 'confirmed' } })).status).toBe(201);
+  });
+
   it('wants a reason in every locale of the tenant, and only those', async () => {
     const answer = await operator(`/changes/${events[1]}/acknowledgement`, writer, {
       method: 'POST',
