@@ -124,7 +124,7 @@ export function pageOf<T>(
 
 // --- field rules (§5) ------------------------------------------------------------------------------
 
-export type FieldError = 'required' | 'too_long' | 'invalid' | 'one_line';
+export type FieldError = 'required' | 'too_long' | 'invalid' | 'one_line' | 'no_link';
 export type FieldErrors = Record<string, FieldError>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -173,8 +173,16 @@ export function licensePersonErrors(
   email(errors, 'emailAddress', form.emailAddress);
   text(errors, 'firstName', form.firstName, LICENSE_NAME_MAX, true);
   text(errors, 'lastName1', form.lastName1, LICENSE_NAME_MAX, true);
+  // The names open the invitation or appointment mail to an address anyone may give, in the
+  // tenant's name: no web address in them (a link there would read as the publisher's).
+  for (const field of ['firstName', 'lastName1'] as const)
+    if (!errors[field] && hasWebAddress(form[field])) errors[field] = 'no_link';
   return errors;
 }
+
+/** A web address a mail program would offer as a link: a scheme (`https://`) or `www.`. */
+export const hasWebAddress = (value: string | null | undefined): boolean =>
+  /:\/\/|\bwww\./i.test(value ?? '');
 
 /** The accept form (§3 "Accept form: businessPartner, role, academicYear"). */
 export interface AcceptLicenseForm {

@@ -141,6 +141,20 @@ describe('licence forms (account-flows.md §5)', () => {
         { ...codes, salutationRequired: false },
       ),
     ).toEqual({ firstName: 'one_line' });
+    // Nor a web address the mail program would offer as a link in the publisher's name.
+    for (const firstName of ['Bitte https://tw-login.example', 'www.tw-login.example', 'HTTP://X'])
+      expect(
+        licensePersonErrors(
+          { emailAddress: 'a@b.example', firstName, lastName1: 'Müller-Lüdenscheidt' },
+          { ...codes, salutationRequired: false },
+        ),
+      ).toEqual({ firstName: 'no_link' });
+    expect(
+      licensePersonErrors(
+        { emailAddress: 'a@b.example', firstName: 'J. R.', lastName1: "O'Neill-Www" },
+        { ...codes, salutationRequired: false },
+      ),
+    ).toEqual({});
     // A name of invisible characters only (a right-to-left override, a zero-width space) is no name.
     expect(
       licensePersonErrors(

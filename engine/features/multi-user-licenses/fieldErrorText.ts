@@ -9,6 +9,8 @@ export function fieldErrorText(t: TranslateFn, code: string, max?: number): stri
       return t('multi-user-licenses.field.tooLong', { max });
     case 'one_line':
       return t('shell.oneLine');
+    case 'no_link':
+      return t('multi-user-licenses.field.noLink');
     case 'taken':
       return t('multi-user-licenses.error.exists');
     default:

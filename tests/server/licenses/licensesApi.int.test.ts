@@ -525,6 +525,11 @@ describe('adding, changing and deleting licences', () => {
         },
       },
     });
+    // A web address in a name would open the tenant's invitation mail to any address.
+    const linked = await client.post<any>(path, {
+      businessPartner: { ...person('phish@example.org'), firstName: 'Bitte https://tw-login.example' },
+    });
+    expect([linked.status, linked.body.error.details.fields]).toEqual([400, { firstName: 'no_link' }]);
     expect(
       (await client.post<any>(path, { businessPartner: person('a@example.org'), surprise: true })).status,
     ).toBe(400);
