@@ -439,6 +439,20 @@ export async function followLicencesWithRoles(
 }
 
 /**
+ * SQL true for a staged subscription `s` ($1 the tenant, $2 the entity) whose roles differ from
+ * its record by a replacement of licence managers that still stands on it: one the order system
+ * has not answered, or one it confirmed after it wrote this record. The same record sent again
+ * leaves such a row as it is, as it leaves a row with the portal's other changes on top
+ * (orderSystemOverlays.ts HAS_CHANGES, RETIRES): a pending replacement stays until the order
+ * system answers, a confirmed one until it sends a newer version.
+ */
+export const MANAGERS_REPLACED_ON_RECORD = `exists (select 1 from account_events e
+  join order_system_versions v on v.tenant_id = e.tenant_id and v.entity = $2 and v.record_key = s.record_key
+  left join change_acknowledgements a on a.tenant_id = e.tenant_id and a.event_id = e.id
+  where e.tenant_id = $1 and e.type = 'license_manager.replaced' and e.subject_id = s.record_key
+    and (a.event_id is null or (a.status = 'confirmed' and a.acknowledged_at > v.updated_at)))`;
+
+/**
  * A replacement of licence managers (account-flows.md §6) is the portal's change of a subscription's
  * roles until the order system answers it (docs/going-live.md "Whose data is it"); the roles travel
  * inside the order system's subscription record, which replaces them when it is merged. After such a

@@ -441,11 +441,15 @@ async function mergeAsOrderSystem(
       [tenantId, entity.name],
     );
     // An unchanged record whose row no longer shows it (and carries no pending change of the
-    // portal's, which reapplyChanges keeps on top) is written again.
+    // portal's, which reapplyChanges keeps on top) is written again; so are its children, unless
+    // a change of the portal's still stands on them (a replacement of licence managers) and the
+    // same version came again.
+    const changedOn = entity.children?.changedOnRecord;
+    const keptChildren = changedOn ? ` and not (s.version = s.stored_version and ${changedOn})` : '';
     unchanged -= await countOf(
       tx,
       `update order_system_staging s set outcome = 'apply'
-        where s.outcome = 'unchanged' and not ${HAS_CHANGES} and not ${showsRecord(entity)}
+        where s.outcome = 'unchanged' and not ${HAS_CHANGES}${keptChildren} and not ${showsRecord(entity)}
        returning 1`,
       [tenantId, entity.name],
     );

@@ -9,7 +9,7 @@
  * imported in this order never refers forward.
  */
 import type { Queryable } from '../../db/database';
-import { putBackPendingManagerReplacements } from '../../store/licenseStore';
+import { MANAGERS_REPLACED_ON_RECORD, putBackPendingManagerReplacements } from '../../store/licenseStore';
 
 /** A column of the entity's table: its record field is the column name in camelCase. */
 export interface EntityColumn {
@@ -39,6 +39,11 @@ export interface EntityChildren {
    * rows replaced the children of the staged records (outcome 'apply').
    */
   putBackPendingChanges?: (tx: Queryable, tenantId: string) => Promise<void>;
+  /**
+   * SQL true for a staged record `s` ($1 the tenant, $2 the entity) whose children differ from it
+   * by such a change that still stands: the same record again leaves its row as it is.
+   */
+  changedOnRecord?: string;
 }
 
 /** A record's columns that name a row of another entity (checked before anything is written). */
@@ -153,6 +158,7 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
       references: [{ columns: ['bp_number'], entity: 'business-partners' }],
       portalRowColumn: 'via_license',
       putBackPendingChanges: putBackPendingManagerReplacements,
+      changedOnRecord: MANAGERS_REPLACED_ON_RECORD,
     },
   },
   {

@@ -1098,9 +1098,9 @@ describe('the order system rejects a licence change (docs/going-live.md "Whose d
       if (newer) sent += 1;
       const read = readRecord(entity, { ...record, version: sent });
       if (!read.ok) throw new Error(JSON.stringify(read.problems));
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await stageRecords(tx, [read.staged]);
-        await mergeStaged(tx, onReplace.id, entity);
+        return mergeStaged(tx, onReplace.id, entity);
       });
     };
     const before = await managersOf();
@@ -1122,7 +1122,8 @@ describe('the order system rejects a licence change (docs/going-live.md "Whose d
     expect(appointed).not.toEqual(before);
     await send(true);
     expect(await managersOf()).toEqual(appointed);
-    await send(false);
+    // The same record again changes nothing (a second identical import).
+    expect(await send(false)).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     expect(await managersOf()).toEqual(appointed);
     // Rejected after the records: the managers before it, as the order system sent them.
     expect(await reject('license_manager.replaced', { appointmentId: pendingId })).toBe(true);
@@ -1135,13 +1136,18 @@ describe('the order system rejects a licence change (docs/going-live.md "Whose d
       [onReplace.id, confirmedId],
     );
     await acknowledgeChange(
-      { db, now: () => clock, mailFrom: 'portal@licences.test' },
+      { db, now: () => new Date(), mailFrom: 'portal@licences.test' },
       onReplace,
       '00000000-0000-4000-8000-000000000000',
       event.id,
       { status: 'confirmed' },
     );
-    expect(await managersOf()).not.toEqual(before);
+    const confirmed = await managersOf();
+    expect(confirmed).not.toEqual(before);
+    // The record it had before the confirmation, again: the change stays on it.
+    await send(false);
+    expect(await managersOf()).toEqual(confirmed);
+    // A newer one is the order system's last word.
     await send(true);
     expect(await managersOf()).toEqual(before);
   });
