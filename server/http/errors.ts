@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isConnectionError } from '../db/database';
 import type { ErrorBody } from '../../schemas/generated/error-body';
 import { ApiError as HttpError } from '../../engine/domain/apiError';
+import { recordedPath } from './recordedPath';
 
 /**
  * The one error shape of the API (docs/architecture.md "The folders": `server/`):
@@ -169,7 +170,7 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
         level: 'error',
         msg: 'database unavailable',
         method: req.method,
-        path: req.originalUrl.split('?')[0],
+        path: recordedPath(req.originalUrl),
         error: String(error?.code ?? error?.message ?? error),
       });
       res.setHeader('Retry-After', '5');
@@ -201,19 +202,20 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
         level: 'warn',
         msg: 'request input refused by the database',
         method: req.method,
-        path: req.originalUrl.split('?')[0],
+        path: recordedPath(req.originalUrl),
         code: error.code,
         error: String(error.message),
       });
       res.status(400).json(errorBody('validation_failed', 'The request is not valid.'));
       return;
     }
-    // The query is left out of the log: it may carry tokens (login links, OAuth codes).
+    // The path as the request log keeps it (recordedPath): the query may carry tokens (login
+    // links, OAuth codes), a path a download key or an e-mail address.
     log({
       level: 'error',
       msg: 'unhandled error',
       method: req.method,
-      path: req.originalUrl.split('?')[0],
+      path: recordedPath(req.originalUrl),
       error: String(error?.stack ?? error),
     });
     res

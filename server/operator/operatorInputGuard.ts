@@ -12,6 +12,7 @@ import { badRequest, databaseInputError } from '../http/errors';
 import { queryProblems } from '../http/inputGuard';
 import { jsonBody } from '../http/jsonBody';
 import type { Logger } from '../http/requestLog';
+import { recordedPath } from '../http/recordedPath';
 
 /**
  * The JSON parser of the routes with a JSON body (an upsert's record, an acknowledgement): 4 MB,
@@ -50,7 +51,7 @@ export function operatorDatabaseErrors(log: Logger): ErrorRequestHandler {
       level: 'warn',
       msg: 'operator API input refused by the database',
       method: req.method,
-      path: req.originalUrl.split('?')[0],
+      path: recordedPath(req.originalUrl),
       code: (error as { code?: string }).code,
       error: String((error as Error).message),
     });

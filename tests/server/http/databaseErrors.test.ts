@@ -104,7 +104,11 @@ describe('errorMiddleware', () => {
         return this;
       },
     };
-    const req = { method: 'GET', originalUrl: '/api/subscriptions/1/payment-history?page=9' };
+    // A path with an e-mail address in it (a licence's record key), logged as the request log keeps it.
+    const req = {
+      method: 'GET',
+      originalUrl: '/api/subscriptions/1/payment-history/x~ann@example.org?page=9',
+    };
     errorMiddleware((entry) => logged.push(entry))(error, req as never, res as never, () => undefined);
     return { ...answer, logged };
   }
@@ -116,7 +120,7 @@ describe('errorMiddleware', () => {
     expect(status).toBe(400);
     expect(body).toEqual({ error: { code: 'validation_failed', message: 'The request is not valid.' } });
     expect(logged).toMatchObject([
-      { level: 'warn', code: '22P02', path: '/api/subscriptions/1/payment-history' },
+      { level: 'warn', code: '22P02', path: '/api/subscriptions/1/payment-history/x~…' },
     ]);
   });
 
