@@ -17,3 +17,16 @@ export function authMail(
   const all = { ...values, hours: Math.round(values.minutes / 60) };
   return { subject: t(`${kind}.subject`, all), text: t(`${kind}.body`, all) };
 }
+
+/**
+ * The notice to an account that spoke for a customer before another address, the one on record,
+ * signed in for it (docs/architecture.md "Sign-in safety"). Placeholders: {tenant}, {masked} (the
+ * other address, masked), {bpNumber}, {contact}.
+ */
+export function partnerAlsoLinkedMail(
+  locale: string,
+  values: { tenant: string; masked: string; bpNumber: string; contact: string },
+) {
+  const t = textsIn(locale, 'auth');
+  return { subject: t('partnerAlsoLinked.subject', values), text: t('partnerAlsoLinked.body', values) };
+}

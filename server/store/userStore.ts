@@ -133,6 +133,23 @@ export async function linkBusinessPartner(
   return inserted.length === 1;
 }
 
+/** The addresses of the accounts that speak for a business partner, but for one account. */
+export async function otherAccountsOfPartner(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  exceptUserId: string,
+): Promise<string[]> {
+  const rows = await db.query<{ email: string }>(
+    `select u.email from user_business_partners ubp
+       join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
+      where ubp.tenant_id = $1 and ubp.bp_number = $2 and ubp.user_id <> $3
+      order by u.email`,
+    [tenantId, bpNumber, exceptUserId],
+  );
+  return rows.map((row) => row.email);
+}
+
 /** Sets (or replaces) the password hash of an account. */
 export async function setPasswordHash(
   db: Queryable,

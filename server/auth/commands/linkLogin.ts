@@ -7,7 +7,15 @@ import { samePortalPathOrUndefined } from '../../../engine/domain/returnTo';
 import { recordEvent } from '../../events/recordEvent';
 import { consumeLoginToken } from '../../store/authStore';
 import { partnersOnRecordFor } from '../../store/partialLoginStore';
-import { createUser, findUserByEmail, linkBusinessPartner } from '../../store/userStore';
+import {
+  createUser,
+  findUserByEmail,
+  linkBusinessPartner,
+  otherAccountsOfPartner,
+} from '../../store/userStore';
+import { enqueueMail } from '../../store/mailQueueStore';
+import { partnerAlsoLinkedMail } from '../../mail/authMails';
+import { maskEmail } from '../../../engine/domain/fieldRules';
 import type { UserRecord } from '../../store/rows';
 import type { LoginResult } from '../../../schemas/generated/login-result';
 import { hashToken } from '../tokens';
@@ -18,15 +26,18 @@ import type { PartnerSignInPayload } from './signInLinks';
 /**
  * Opens a partner sign-in link: the address must (still) be on record for the partners, the account
  * of that address is found or created and made to speak for them. The account is created here, from
- * the mailbox, never by the partial login that asked for the link.
+ * the mailbox, never by the partial login that asked for the link. An account that spoke for a
+ * partner before is told that another address now does too: the publisher's address outranks it
+ * (docs/architecture.md "Sign-in safety"), and whoever changed that address in the order system
+ * would otherwise take the customer's subscriptions over unnoticed.
  */
 async function partnerSignIn(
   tx: Queryable,
   tenant: ServerTenant,
-  email: string,
-  bpNumbers: string[],
-  subscriptionId: string | null,
+  link: { email: string; bpNumbers: string[]; subscriptionId: string | null },
+  mailFrom: string,
 ): Promise<UserRecord> {
+  const { email, bpNumbers, subscriptionId } = link;
   const onRecord = await partnersOnRecordFor(tx, tenant.id, email, bpNumbers);
   if (onRecord.length === 0) throw invalidLink();
   const existing = await findUserByEmail(tx, tenant.id, email);
@@ -49,9 +60,29 @@ async function partnerSignIn(
         method: 'sign-in-link',
         emailStored: null,
       });
+      for (const other of await otherAccountsOfPartner(tx, tenant.id, bpNumber, user.id))
+        await enqueueMail(tx, {
+          tenantId: tenant.id,
+          to: other,
+          from: mailFrom,
+          ...partnerAlsoLinkedMail(tenant.defaultLocale, {
+            tenant: tenant.name,
+            masked: maskEmail(email),
+            bpNumber,
+            contact: customerService(tenant),
+          }),
+        });
     }
   }
   return user;
+}
+
+/** Where the notice sends a subscriber who does not know the other address. */
+function customerService(tenant: ServerTenant): string {
+  const { contact } = tenant;
+  return [contact?.email ?? contact?.fallbackEmail, contact?.phone ?? contact?.fallbackPhone]
+    .filter(Boolean)
+    .join(', ');
 }
 
 /**
@@ -70,7 +101,12 @@ export function loginWithToken(
       if (!spent) throw invalidLink();
       if (spent.purpose === PARTNER_SIGN_IN_PURPOSE) {
         const data = spent.payload as PartnerSignInPayload;
-        const user = await partnerSignIn(tx, tenant, spent.email, data.bpNumbers, data.subscriptionId);
+        const user = await partnerSignIn(
+          tx,
+          tenant,
+          { email: spent.email, bpNumbers: data.bpNumbers, subscriptionId: data.subscriptionId },
+          kit.mailFrom,
+        );
         const login = await kit.openSession(
           tx,
           tenant,

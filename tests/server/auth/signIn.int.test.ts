@@ -13,7 +13,10 @@ const tenantWith = makeSignInTenant;
 
 const outbox = createTestOutbox('portal-signin-');
 let db: Database;
-const passwordTenant = tenantWith(uniqueTenantId('pw'));
+const passwordTenant = {
+  ...tenantWith(uniqueTenantId('pw')),
+  contact: { fallbackEmail: 'service@reader.example', fallbackPhone: '+44 20 7946 0000' },
+};
 // A demo tenant ("demo": true): the one the development login signs in on.
 const magicOnlyTenant = { ...tenantWith(uniqueTenantId('magic'), { password: false }), demo: true };
 const oauthTenant = tenantWith(uniqueTenantId('sso'), {}, ['oauth']);
@@ -598,6 +601,43 @@ describe('partial logins', () => {
     c.setAccessToken(opened.body.accessToken);
     const list = await c.get('/subscriptions');
     expect(list.body.map((s: { id: string }) => s.id)).toContain(target.subscription_id);
+  });
+
+  it('tells the account that spoke for a partner when the address on record signs in for it too', async () => {
+    const target = await partner(linked);
+    const before = (await accountOf(target.subscription_id))!;
+    const bp = (
+      await db.query<{ bp_number: string }>(
+        `select bp_number::text from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG'`,
+        [passwordTenant.id, target.subscription_id],
+      )
+    )[0].bp_number;
+    // The order system now holds another address for the customer (a change of its own, or of
+    // whoever holds a key that may write its records).
+    const onRecord = `moved-${Date.now()}@reader.example`;
+    await setAddressOnRecord(target.subscription_id, onRecord);
+    const c = await client(passwordTenant);
+    await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1 });
+    expect(await lastMailTo(before)).not.toContain(bp); // nothing yet: the link is not opened
+    const opened = await c.post('/login/token', { token: linkParam(await lastMailTo(onRecord), 'p') });
+    expect(opened.status).toBe(200);
+
+    const notice = (await outbox.mails(before)).at(-1)!;
+    // In the tenant's language: the account's own is not known.
+    expect(notice.subject).toBe(
+      `Another e-mail address now signs in for your subscriptions at ${passwordTenant.name}`,
+    );
+    expect(notice.text).toContain(
+      `The e-mail address m***@reader.example, which ${passwordTenant.name} holds on record for customer number ${bp}`,
+    );
+    expect(notice.text).toContain(
+      'contact our customer service at once: service@reader.example, +44 20 7946 0000.',
+    );
+    expect(notice.text).not.toContain(onRecord);
+    // Once: a second sign-in of the same address links nothing new and tells nobody again.
+    await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1 });
+    await c.post('/login/token', { token: linkParam(await lastMailTo(onRecord), 'p') });
+    expect((await outbox.mails(before)).filter((mail) => mail.text.includes(bp))).toHaveLength(1);
   });
 
   it('answers no_email_on_record and creates nothing when the partner has neither an account nor an address', async () => {
