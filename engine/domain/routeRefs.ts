@@ -77,6 +77,8 @@ export const ROUTES = {
   ssoProfile: routeRef('sso-profile', 'sso-profile'),
   // The link of the notice to an account's old address, anonymous like link-subscription/confirm.
   ssoProfileUndo: routeRef('sso-profile-undo', 'sso-profile/undo'),
+  // The double opt-in link's page (account-flows.md §4 "Opt-ins"): anonymous, the link is the proof.
+  optInConfirm: routeRef('opt-ins-confirm', 'opt-ins/confirm'),
   memberships: routeRef('memberships', 'memberships'),
   loyaltyProgramme: routeRef('loyalty-programme', 'loyalty-programme'),
   loyaltyOptIn: routeRef('loyalty-programme-optin', 'loyalty-programme/optin'),

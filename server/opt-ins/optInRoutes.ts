@@ -1,7 +1,9 @@
 /**
  * The opt-in calls (account-flows.md §7): GET and POST /subscriptions/{id}/business-partners/
- * {bpNumber}/opt-ins, and the double opt-in link's page (GET /opt-ins/confirm?token) and its
- * confirmation (POST /opt-ins/confirm {token}), open without a session: the link is the proof.
+ * {bpNumber}/opt-ins, and for the double opt-in link's page (the portal's /opt-ins/confirm,
+ * engine/features/opt-ins/OptInConfirmScreen.tsx) whether a link still confirms something (GET
+ * /opt-ins/confirm/state?token) and the confirmation (POST /opt-ins/confirm {token}), open
+ * without a session: the link is the proof.
  */
 import { Router } from 'express';
 import { requireUser } from '../auth/authMiddleware';
@@ -11,13 +13,9 @@ import { notFound } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import type { OptInsRequest } from '../../schemas/generated/opt-ins-request';
 import { accountCaller } from '../account/accountContext';
-import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
-import { OPT_IN_CONFIRM_SCRIPT, optInConfirmPage } from './optInConfirmPage';
+import { href, ROUTES } from '../../engine/domain/routeRefs';
 import type { OptIns } from './optInService';
-
-const PAGE_POLICY =
-  "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; form-action 'none'; base-uri 'none'; frame-ancestors 'none'";
 
 export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router {
   const router = Router();
@@ -47,31 +45,19 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
     },
   );
 
-  router.get(
-    '/opt-ins/confirm.js',
-    (_req, res) =>
-      void res.type('application/javascript').set('cache-control', 'no-cache').send(OPT_IN_CONFIRM_SCRIPT),
-  );
-  router.get('/opt-ins/confirm', async (req, res) => {
-    const tenant = requestTenant(res);
+  router.get('/opt-ins/confirm/state', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
-    const open = await deps.optIns.linkIsOpen(tenant, token);
-    // The page speaks the language of the e-mail that linked to it (`lang`), else the browser's.
+    // What the link's page offers changes once the link is spent: never a kept answer.
     res
-      .type('html')
-      .set('content-security-policy', PAGE_POLICY)
-      .set('referrer-policy', 'no-referrer')
-      // What the page offers changes once the link is spent: never a kept copy with the button.
       .set('cache-control', 'no-store')
-      .send(
-        optInConfirmPage({
-          tenantName: tenant.name,
-          locale: requestLocale(req, tenant, req.query.lang),
-          basePath: tenantContext(res).basePath,
-          token,
-          open,
-        }),
-      );
+      .json({ open: await deps.optIns.linkIsOpen(requestTenant(res), token) });
+  });
+  // The mails sent before the page was the portal's linked here: they open it, token and language kept.
+  router.get('/opt-ins/confirm', (req, res) => {
+    const kept = (name: string) =>
+      typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined;
+    const page = href(ROUTES.optInConfirm, {}, { token: kept('token'), lang: kept('lang') });
+    res.set('referrer-policy', 'no-referrer').redirect(303, `${tenantContext(res).basePath}${page.slice(1)}`);
   });
   router.post('/opt-ins/confirm', validateBody('opt-in-confirm-request'), async (req, res) => {
     const confirmed = await deps.optIns.confirm(requestTenant(res), String(req.body.token));

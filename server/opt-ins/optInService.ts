@@ -11,6 +11,8 @@ import type { Subscription } from '../../schemas/generated/subscription';
 import type { OptIn } from '../../schemas/generated/account-changes';
 import type { OptInsRequest } from '../../schemas/generated/opt-ins-request';
 import { badRequest, notFound } from '../http/errors';
+import { href, ROUTES } from '../../engine/domain/routeRefs';
+import { langParam } from '../../engine/domain/language';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { hashToken, newSecretToken } from '../auth/tokens';
@@ -137,7 +139,8 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
             types: view(switchedOn, tenant, caller.locale)
               .map((o) => o.description)
               .join(', '),
-            link: `${portalUrl}api/opt-ins/confirm?token=${encodeURIComponent(token)}&lang=${caller.locale}`,
+            // The portal's page (engine/features/opt-ins/OptInConfirmScreen.tsx), in the mail's language.
+            link: `${portalUrl}${href(ROUTES.optInConfirm, {}, { token, lang: langParam(caller.locale) }).slice(1)}`,
           });
           // Double opt-in: the address the information will go to confirms it — the partner's own on record, else the account's.
           await enqueueMail(tx, {

@@ -174,8 +174,7 @@ export const SANDBOX_PAGE_SCRIPT = `(function () {
 `;
 
 /**
- * Shared with the opt-in confirmation page (server/opt-ins/optInConfirmPage.ts); the rules under
- * #payment keep the payment page inside the 640 × 640 popup (account-flows.md §9) in both
+ * The rules under #payment keep the payment page inside the 640 × 640 popup (account-flows.md §9) in both
  * languages: compact spacing, expiry and holder side by side, both buttons in one row, and a long
  * bulk renewal's list scrolling inside its box instead of pushing the buttons down.
  */

@@ -37,7 +37,6 @@ export type TextArea =
   | 'multi-user-licenses'
   | 'offers'
   | 'opt-in-widget'
-  | 'opt-ins'
   | 'payments'
   | 'sso-profile-page'
   | 'subscription';

@@ -111,7 +111,7 @@ describe('every page the server serves', () => {
       },
     });
     expect(draft.status).toBe(200);
-    const optInPage = `/t/${tenant.id}/api/opt-ins/confirm?token=${'T'.repeat(43)}`;
+    const optInPage = `/t/${tenant.id}/opt-ins/confirm?token=${'T'.repeat(43)}`;
     for (const extra of [
       sandboxPage,
       optInPage,

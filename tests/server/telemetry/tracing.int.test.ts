@@ -149,7 +149,7 @@ describe('tracing', () => {
     const licence = `/t/${tenantId}/operator/v1/licences/3024279679269~4279679269~julia.koch@example.com`;
     await fetch(`${baseUrl}${licence}`, { headers: { authorization: `Bearer ${writer}` } });
     await fetch(`${baseUrl}/t/${tenantId}/api/files/SECRET-DOWNLOAD-KEY`);
-    await fetch(`${baseUrl}/t/${tenantId}/api/opt-ins/confirm?token=SECRET-TOKEN&lang=de`);
+    await fetch(`${baseUrl}/t/${tenantId}/api/opt-ins/confirm/state?token=SECRET-TOKEN&lang=de`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const servers = exporter
       .getFinishedSpans()
@@ -159,7 +159,7 @@ describe('tracing', () => {
       expect.arrayContaining([
         `/t/${tenantId}/operator/v1/licences/3024279679269~4279679269~…`,
         `/t/${tenantId}/api/files/…`,
-        `/t/${tenantId}/api/opt-ins/confirm`,
+        `/t/${tenantId}/api/opt-ins/confirm/state`,
       ]),
     );
     expect(servers.map((span) => span.attributes['url.query'])).toContain('token=…&lang=…');
