@@ -1,7 +1,8 @@
 /**
  * Address form rules shared by the address screen and the server (account-flows.md §5 "Address form",
  * §9: names and company max 35, street number and suffix max 10, zip min 4 max 10, UK postcode
- * pattern for GB, date of birth at most 100 years back, valid-from at least tomorrow and, for the
+ * pattern for GB (and the postcode's form in the other countries of the portal's subscribers),
+ * date of birth at most 100 years back, valid-from at least tomorrow and, for the
  * subscription the change is made from, not after its end: subscriptionTerm.ts).
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
@@ -20,6 +21,32 @@ export const ADDRESS_LIMITS = {
 /** The UK postcode (outward and inward code, one optional space); BFPO and GIR 0AA included. */
 export const UK_POSTCODE = /^(GIR ?0AA|BFPO ?\d{1,4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2})$/i;
 export const isUkPostcode = (value: string) => UK_POSTCODE.test(value.trim());
+
+/**
+ * The form of a postcode by country, with an example the form's message gives: §9 names GB's; the
+ * German-speaking countries' are digits only, five in Germany and four in Austria and Switzerland
+ * (a German postcode of four digits is one digit short, and the paper would not arrive). Other
+ * countries keep §9's length rule alone.
+ */
+export const POSTCODES: Readonly<Record<string, { pattern: RegExp; example: string }>> = {
+  GB: { pattern: UK_POSTCODE, example: 'SW1A 1AA' },
+  DE: { pattern: /^\d{5}$/, example: '10115' },
+  AT: { pattern: /^\d{4}$/, example: '1010' },
+  CH: { pattern: /^\d{4}$/, example: '8001' },
+};
+
+const postcodeForm = (countryCode: string | null | undefined) =>
+  POSTCODES[(countryCode ?? '').trim().toUpperCase()];
+
+/** Whether a postcode has its country's form (true where the portal knows none). */
+export function hasPostcodeForm(value: string, countryCode: string | null | undefined): boolean {
+  const form = postcodeForm(countryCode);
+  return !form || form.pattern.test(value.trim());
+}
+
+/** An example of a postcode of the country, for the message of one that does not have its form. */
+export const postcodeExample = (countryCode: string | null | undefined): string | undefined =>
+  postcodeForm(countryCode)?.example;
 
 /**
  * A postcode as the address of `countryCode` writes it: a UK postcode in capitals with one space
@@ -135,12 +162,11 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   max('streetNumberSuffix', ADDRESS_LIMITS.streetNumber);
   required('zipcode');
   const zip = (input.zipcode ?? '').trim();
-  // A zip code kept from the record is judged again when the country changes (GB's pattern).
+  // A zip code kept from the record is judged again when the country changes (its form, POSTCODES).
   if (zip && !(keptFromRecord('zipcode') && keptFromRecord('countryCode'))) {
     if (zip.length < ADDRESS_LIMITS.zipMin) errors.push({ field: 'zipcode', code: 'too_short' });
     else if (zip.length > ADDRESS_LIMITS.zipMax) errors.push({ field: 'zipcode', code: 'too_long' });
-    else if ((input.countryCode ?? '').toUpperCase() === 'GB' && !isUkPostcode(zip))
-      errors.push({ field: 'zipcode', code: 'invalid' });
+    else if (!hasPostcodeForm(zip, input.countryCode)) errors.push({ field: 'zipcode', code: 'invalid' });
   }
   required('city');
   required('countryCode');
@@ -154,6 +180,9 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   )
     errors.push({ field: 'emailAddress', code: 'invalid' });
   max('phoneNumber', ADDRESS_LIMITS.phone);
+  const phone = (input.phoneNumber ?? '').trim();
+  if (phone && !keptFromRecord('phoneNumber') && !isPhoneNumber(phone))
+    errors.push({ field: 'phoneNumber', code: 'invalid' });
   if (input.dateOfBirth && !keptFromRecord('dateOfBirth')) {
     if (!isRealDay(input.dateOfBirth)) errors.push({ field: 'dateOfBirth', code: 'invalid' });
     else if (input.dateOfBirth < earliestBirthDate(ctx.today) || input.dateOfBirth > ctx.today)
@@ -165,6 +194,15 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
   else if (input.validFrom && !withinTerm(input.validFrom, ctx.termEnd ?? null))
     errors.push({ field: 'validFrom', code: AFTER_TERM_END });
   return errors;
+}
+
+/**
+ * A phone number as people write one: digits with an optional leading +, spaces and the usual
+ * separators ("+49 (0)30 123-456", "030/123456"), at least five digits; a word is no number to call.
+ */
+export function isPhoneNumber(value: string): boolean {
+  const trimmed = value.trim();
+  return /^\+?[\d\s()/.-]+$/.test(trimmed) && (trimmed.match(/\d/g)?.length ?? 0) >= 5;
 }
 
 /** A 'YYYY-MM-DD' that names a day of the calendar (no 30 February), between 1900 and 2199. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addressErrors, isUkPostcode, postcodeAsWritten } from '../../engine/domain/addressRules';
+import {
+  addressErrors,
+  isPhoneNumber,
+  isUkPostcode,
+  postcodeAsWritten,
+  postcodeExample,
+} from '../../engine/domain/addressRules';
 
 const ctx = { addressLines: false, companySalutations: ['0003'], emailRequired: false, today: '2026-11-22' };
 const valid = {
@@ -22,6 +28,44 @@ describe('address rules (account-flows.md §5)', () => {
       { field: 'zipcode', code: 'invalid' },
     ]);
     expect(addressErrors({ ...valid, countryCode: 'GB', zipcode: 'EC1R 4TD' }, ctx)).toEqual([]);
+  });
+
+  it('knows the postcode forms of Germany, Austria and Switzerland, and only the length elsewhere', () => {
+    const zip = (zipcode: string, countryCode: string) =>
+      addressErrors({ ...valid, zipcode, countryCode }, ctx).filter((e) => e.field === 'zipcode');
+    for (const [code, country] of [
+      ['10115', 'DE'],
+      [' 01067 ', 'de'],
+      ['1010', 'AT'],
+      ['8001', 'CH'],
+      ['75001', 'FR'],
+      ['1234 AB', 'NL'],
+    ])
+      expect(zip(code, country), `${code} ${country}`).toEqual([]);
+    for (const [code, country] of [
+      ['1234', 'DE'],
+      ['ABC12', 'DE'],
+      ['123456', 'DE'],
+      ['10115', 'AT'],
+      ['80 01', 'CH'],
+    ])
+      expect(zip(code, country), `${code} ${country}`).toEqual([{ field: 'zipcode', code: 'invalid' }]);
+    expect(postcodeExample('de')).toBe('10115');
+    expect(postcodeExample('NL')).toBeUndefined();
+  });
+
+  it('takes a phone number of digits and the usual separators, not a word', () => {
+    for (const phone of ['+49 30 1234567', '030/123456', '+49 (0)30 123-456', '020 7946 0000'])
+      expect(isPhoneNumber(phone), phone).toBe(true);
+    for (const phone of ['abc', '1234', '+49 30 CALL-ME', 'ring 0301234567'])
+      expect(isPhoneNumber(phone), phone).toBe(false);
+    expect(addressErrors({ ...valid, phoneNumber: 'abc' }, ctx)).toEqual([
+      { field: 'phoneNumber', code: 'invalid' },
+    ]);
+    // As the order system has it, a number is not judged again.
+    expect(
+      addressErrors({ ...valid, phoneNumber: 'abc' }, { ...ctx, onRecord: { ...valid, phoneNumber: 'abc' } }),
+    ).toEqual([]);
   });
 
   it('writes a UK postcode in capitals with one space before its inward code, and others as typed', () => {

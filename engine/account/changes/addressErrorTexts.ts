@@ -3,11 +3,13 @@ import { useTranslation } from '../../core/translation';
 import type { AddressError, AddressField } from '../../domain/addressRules';
 import { addressLimit } from './postalAddress';
 import { textLength } from '../../domain/fieldRules';
+import { postcodeExample } from '../../domain/addressRules';
 
 /** The text keys of invalid entries that say more than "please check" (§5). */
 const INVALID_KEYS: Partial<Record<AddressField, string>> = {
   zipcode: 'account.address.error.invalidPostcode',
   emailAddress: 'account.address.error.invalidEmail',
+  phoneNumber: 'account.address.error.invalidPhone',
   dateOfBirth: 'account.address.error.invalidDateOfBirth',
 };
 
@@ -50,8 +52,13 @@ export function useAddressErrorTexts(): (
           case 'after_term_end':
             messages[key] = t('account.address.error.afterTermEnd');
             break;
-          default:
-            messages[key] = t(INVALID_KEYS[key] ?? 'account.address.error.invalid');
+          default: {
+            // A postcode's message gives an example of the chosen country's form (addressRules POSTCODES).
+            const example = key === 'zipcode' ? postcodeExample(values?.countryCode) : undefined;
+            messages[key] = example
+              ? t('account.address.error.invalidPostcodeOf', { example })
+              : t(INVALID_KEYS[key] ?? 'account.address.error.invalid');
+          }
         }
       }
       return messages;

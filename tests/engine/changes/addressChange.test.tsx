@@ -205,13 +205,32 @@ describe('address edit page', () => {
   it("shows the server's refusal at the field", async () => {
     const refusal = new ApiError(400, 'validation_failed', 'invalid', { fields: { zipcode: 'invalid' } });
     const { page } = await editPage({ [`${S}/business-partners/${BP}`]: refusal });
-    await type(labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`), '1096');
+    await type(labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`), '10115');
     await click(byText(page, 'button', en['address-change.save']));
     await click(byText(openDialog(page)!, 'button', en['address-change.confirmYes']));
     expect(
       labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`).getAttribute('aria-invalid'),
     ).toBe('true');
-    expect(page.textContent).toContain(en['account.address.error.invalidPostcode']);
+    // The message gives an example of the address's country (Germany here).
+    expect(page.textContent).toContain(
+      en['account.address.error.invalidPostcodeOf'].replace('{{example}}', '10115'),
+    );
+  });
+
+  it('refuses a German postcode of four digits before asking the server, and keeps it', async () => {
+    const calls: unknown[] = [];
+    const { page } = await editPage({
+      [`${S}/business-partners/${BP}`]: (body: unknown) => (calls.push(body), {}),
+    });
+    const zip = labelled<HTMLInputElement>(page, `${en['account.address.zipcode']} *`);
+    await type(zip, '1096');
+    await click(byText(page, 'button', en['address-change.save']));
+    expect(zip.getAttribute('aria-invalid')).toBe('true');
+    expect(zip.value).toBe('1096');
+    expect(page.textContent).toContain(
+      en['account.address.error.invalidPostcodeOf'].replace('{{example}}', '10115'),
+    );
+    expect(calls).toEqual([]);
   });
 
   it('asks before leaving with unsaved changes (German: "Ungespeicherte Änderungen verwerfen?")', async () => {

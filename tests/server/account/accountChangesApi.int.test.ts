@@ -244,6 +244,21 @@ describe('holiday service', () => {
       },
     });
     expect(abroad.body.error.details.fields).toEqual({ 'businessPartner/countryCode': 'not_supported' });
+    // A German postcode has five digits: the server holds the form's rule.
+    const misshapen = await client.post<any>(`/subscriptions/${s.id}/holiday-service`, {
+      service: 'redirect',
+      dateFrom: addDays(8),
+      dateTo: addDays(20),
+      businessPartner: {
+        lastName1: 'Becker',
+        street: 'Strandweg',
+        streetNumber: '3',
+        zipcode: 'ABC12',
+        city: 'Sylt',
+        countryCode: 'DE',
+      },
+    });
+    expect(misshapen.body.error.details.fields).toEqual({ 'businessPartner/zipcode': 'invalid' });
     const good = await client.post<Subscription>(`/subscriptions/${s.id}/holiday-service`, {
       service: 'redirect',
       dateFrom: addDays(8),
