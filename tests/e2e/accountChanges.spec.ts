@@ -261,9 +261,11 @@ test.describe('holiday service', () => {
     await expect(page).toHaveURL(new RegExp(`/t/${tenant}/subscriptions/${s.id}$`));
     await expect(page.getByText(t('subscription.holidayActive.redirect'))).toBeVisible();
 
-    // Back on the holiday page the planned service shows; cancelling it, confirmed, brings the form back.
-    await action(page, t, 'holiday-service.action').click();
+    // Its link leads back to the holiday page, where the planned service shows; cancelling it,
+    // confirmed, brings the form back.
+    await page.getByRole('link', { name: t('subscription.holidayDetails') }).click();
     await expect(active).toBeVisible();
+    await expect(active.getByRole('heading', { name: t('holiday-service.active.heading') })).toBeVisible();
     await expect(page.getByRole('form', { name: t('holiday-service.setup.heading') })).toHaveCount(0);
     await active.getByRole('button', { name: t('holiday-service.active.cancel') }).click();
     const confirm = page.getByRole('dialog', { name: t('holiday-service.active.confirmTitle') });

@@ -12,6 +12,7 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { formatDate } from '../../domain/dates';
 import { holidayApi } from './holidayApi';
 import { holidayFailureOf } from './holidayOutcomes';
+import { todayIso } from '../../account/changes/today';
 
 /** "from – to" of two optional values; one alone, or both the same, stands alone. */
 const span = (from: string | null | undefined, to: string | null | undefined) =>
@@ -73,7 +74,14 @@ export function ActiveService({
       aria-labelledby="holiday-active-title"
       data-testid="holiday-active"
     >
-      <h2 id="holiday-active-title">{t('holiday-service.active.heading')}</h2>
+      {/* Planned until its first day; from then on it runs (a redirect's paper goes to the holiday address). */}
+      <h2 id="holiday-active-title">
+        {t(
+          String(planned.dateFrom) <= todayIso()
+            ? 'holiday-service.active.headingRunning'
+            : 'holiday-service.active.heading',
+        )}
+      </h2>
       <dl className="facts">
         <dt>{t('holiday-service.active.type')}</dt>
         <dd>{t(`holiday-service.type.${planned.type}`)}</dd>

@@ -7,6 +7,9 @@ import { formatDate } from '../../domain/dates';
 import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { billingFrequencyLabel, expiryLabel, issueLabel, mixTypeLabel } from '../../account/labels';
 import type { CapabilityContext } from '../../domain/capabilities';
+import { Link } from '../../core/links';
+import { useMayOpenRoute } from '../../core/featureRoutes';
+import { href, ROUTES } from '../../domain/routeRefs';
 
 function partyName(p: Subscription['goodsRecipient']): string {
   if (!p) return '';
@@ -24,6 +27,8 @@ export function DetailsBlock({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const show = detailVisibility(s, ctx);
+  // Where the holiday service's dates and address are (a redirect's paper goes there meanwhile).
+  const holidayDetails = useMayOpenRoute(ROUTES.holidayService, { id: s.id });
   const currency = s.renewal?.orderCurrency ?? 'EUR';
   const rows: Array<[string, string]> = [];
   const add = (label: string, value: string | null | undefined) => {
@@ -119,6 +124,12 @@ export function DetailsBlock({
         <p className="holiday-indicator">
           <span aria-hidden="true">☀ </span>
           {t(`subscription.holidayActive.${s.activeHolidayServiceType}`)}
+          {holidayDetails && (
+            <>
+              {' · '}
+              <Link to={href(ROUTES.holidayService, { id: s.id })}>{t('subscription.holidayDetails')}</Link>
+            </>
+          )}
         </p>
       )}
       <dl className="facts">

@@ -12,6 +12,7 @@ import type {
 import HolidayServiceScreen from '../../../engine/features/holiday-service/HolidayServiceScreen';
 import ComplaintScreen from '../../../engine/features/issue-complaint/ComplaintScreen';
 import { makeSubscription } from '../../support/subscriptionBuilder';
+import { todayIso } from '../../../engine/account/changes/today';
 import {
   byText,
   choose,
@@ -73,6 +74,26 @@ describe('holiday service page', () => {
     const facts = page.querySelector('[data-testid="holiday-active"]')!.textContent;
     expect(facts).toContain(en['holiday-service.active.address']);
     expect(facts).toContain(en['holiday-service.active.addressRecipientOnly']);
+  });
+
+  it('calls a service planned until its first day, and running from then on', async () => {
+    const planned = await renderHoliday(
+      fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(PLANNED_REDIRECT) }),
+    );
+    expect(planned.page.querySelector('#holiday-active-title')!.textContent).toBe(
+      en['holiday-service.active.heading'],
+    );
+    cleanUp();
+    const today = todayIso();
+    const running = await renderHoliday(
+      fakeApi({
+        [S]: subscription,
+        [`${S}/holiday-service`]: state({ ...PLANNED_REDIRECT, dateFrom: today, isCancellable: false }),
+      }),
+    );
+    expect(running.page.querySelector('#holiday-active-title')!.textContent).toBe(
+      en['holiday-service.active.headingRunning'],
+    );
   });
 
   it("names the tenant's fallback e-mail and phone when no type is offered for the title (account-flows.md §1)", async () => {
