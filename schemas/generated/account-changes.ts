@@ -19,6 +19,39 @@ export type Date = string;
  * via the `definition` "paymentMethodKind".
  */
 export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
+/**
+ * A bank account, card or PayPal account, masked (§3).
+ *
+ * This interface was referenced by `AccountChangeShapes`'s JSON-Schema
+ * via the `definition` "paymentAccount".
+ */
+export type PaymentAccount = {
+  debitAccountHolder?: string;
+  /**
+   * Masked: all but the country and the last four characters hidden.
+   */
+  iban?: string;
+  bic?: string | null;
+  /**
+   * Masked.
+   */
+  debitAccountNumber?: string;
+  debitBankCode?: string;
+  debitBankName?: string | null;
+  /**
+   * Masked: the last four digits.
+   */
+  ccNumber?: string;
+  ccCardholderName?: string;
+  /**
+   * YYYYMM.
+   */
+  ccExpiry?: string;
+  /**
+   * Masked.
+   */
+  paypalEmail?: string;
+} | null;
 
 /**
  * Answers of the holiday service, payment details, complaint, address and opt-in calls (account-flows.md §3, §7). The root lists one of each so every shape gets a generated type.
@@ -115,33 +148,7 @@ export interface HolidayIssue {
  */
 export interface PaymentDetails {
   paymentMethod: PaymentMethodKind;
-  account: {
-    debitAccountHolder?: string;
-    /**
-     * Masked: all but the country and the last four characters hidden.
-     */
-    iban?: string;
-    bic?: string | null;
-    /**
-     * Masked.
-     */
-    debitAccountNumber?: string;
-    debitBankCode?: string;
-    debitBankName?: string | null;
-    /**
-     * Masked: the last four digits.
-     */
-    ccNumber?: string;
-    ccCardholderName?: string;
-    /**
-     * YYYYMM.
-     */
-    ccExpiry?: string;
-    /**
-     * Masked.
-     */
-    paypalEmail?: string;
-  } | null;
+  account: PaymentAccount;
   allowedChanges: PaymentMethodKind[];
   /**
    * A change made that takes effect at the end of the payment period.
@@ -149,6 +156,7 @@ export interface PaymentDetails {
   pendingChange?: {
     paymentMethod: PaymentMethodKind;
     effectiveFrom: Date;
+    account?: PaymentAccount;
   } | null;
 }
 /**

@@ -124,6 +124,8 @@ export function createPaymentMethodChange(deps: {
         ? {
             paymentMethod: pending.paymentMethod,
             effectiveFrom: capToTerm(pending.effectiveFrom, lastDayOfTerm(s)),
+            // The account as it was given, masked: the subscriber sees what the change will debit.
+            ...(pending.account ? { account: pending.account } : {}),
           }
         : null,
     };

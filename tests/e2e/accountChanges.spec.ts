@@ -417,8 +417,13 @@ test.describe('payment details', () => {
       ),
     ).toBeVisible();
     await expect(current).toContainText(t(`payment-method-change.method.${before.paymentMethod}`));
+    // The new account beside it, masked as given, also after a reload.
+    await page.reload();
+    const pendingAccount = page.getByTestId('payment-pending-account');
+    await expect(pendingAccount).toContainText('Jonas Becker');
+    await expect(pendingAccount).toContainText('DE•• •••• •••• •••• ••30 00');
     const after = await apiGet<PaymentDetails>(page, tenant, `/subscriptions/${s.id}/payment-details`);
-    expect(after?.pendingChange).toEqual({ paymentMethod: 'sepa', effectiveFrom });
+    expect(after?.pendingChange).toMatchObject({ paymentMethod: 'sepa', effectiveFrom });
   });
 
   test('northern-review (en): a change to a credit card is registered in the sandbox popup and confirmed by the success dialog', async ({

@@ -16,6 +16,7 @@ import { formatDate } from '../../domain/dates';
 import { DirectDebitForm } from './DirectDebitForm';
 import { PopupChange } from './PopupChange';
 import { SepaForm } from './SepaForm';
+import { AccountFacts } from './CurrentMethod';
 import type { PaymentDetailsModel } from './usePaymentDetails';
 
 type Model = { model: PaymentDetailsModel };
@@ -57,6 +58,12 @@ export function PendingChangeNotice({
           date: formatDate(capToTerm(pendingChange.effectiveFrom, lastDayOfTerm(s)), i18n.language),
         })}
       </p>
+      {/* The new account as it was given (masked): the subscriber can check what will be debited. */}
+      {pendingChange.account && (
+        <dl className="facts" data-testid="payment-pending-account">
+          <AccountFacts account={pendingChange.account} />
+        </dl>
+      )}
     </Alert>
   );
 }

@@ -354,7 +354,12 @@ describe('payment details', () => {
       bic: 'COBADEFFXXX',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.pendingChange).toEqual({ paymentMethod: 'sepa', effectiveFrom: expect.any(String) });
+    // The new account as it was given, masked: the page shows what the change will debit.
+    expect(saved.body.pendingChange).toEqual({
+      paymentMethod: 'sepa',
+      effectiveFrom: expect.any(String),
+      account: { debitAccountHolder: 'Jonas Becker', iban: 'DE••••••••••••••••3000', bic: 'COBADEFFXXX' },
+    });
     expect(JSON.stringify(saved.body)).not.toContain('370400440532013000');
     // The order system gets the whole account to set up the debit, until it answered the change.
     const [event] = await db.query<{ id: string; account: Record<string, unknown> }>(

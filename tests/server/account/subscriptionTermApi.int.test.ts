@@ -307,7 +307,7 @@ describe('no date or issue after the subscription’s end is offered', () => {
       iban: 'DE89 3704 0044 0532 0130 00',
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.pendingChange).toEqual({ paymentMethod: 'sepa', effectiveFrom: tomorrow });
+    expect(saved.body.pendingChange).toMatchObject({ paymentMethod: 'sepa', effectiveFrom: tomorrow });
     const read = await subscription(client, s!.id);
     expect(read.nextIssue === null || read.nextIssue.dateOfFirstSale! <= tomorrow).toBe(true);
     const holiday = await client.post<any>(`/subscriptions/${s!.id}/holiday-service`, {
