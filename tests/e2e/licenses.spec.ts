@@ -140,7 +140,13 @@ test('the ordering party invites a licence user, who accepts through the e-maile
   await dialog.getByRole('button', { name: t('multi-user-licenses.addSubmit') }).click();
   await expect(dialog.getByText(t('multi-user-licenses.field.required')).first()).toBeVisible();
   await field(dialog, t('multi-user-licenses.field.salutation')).selectOption({ index: 1 });
-  await field(dialog, t('multi-user-licenses.field.email')).fill(invited);
+  // An address that is not one is named as such, and what was typed stays.
+  const email = field(dialog, t('multi-user-licenses.field.email'));
+  await email.fill('clara.lizenz@');
+  await dialog.getByRole('button', { name: t('multi-user-licenses.addSubmit') }).click();
+  await expect(dialog.getByText(t('multi-user-licenses.field.invalidEmail'))).toBeVisible();
+  await expect(email).toHaveValue('clara.lizenz@');
+  await email.fill(invited);
   await field(dialog, t('multi-user-licenses.field.firstName')).fill('Clara');
   await field(dialog, t('multi-user-licenses.field.lastName')).fill('Lizenz');
   const since = new Date().toISOString();

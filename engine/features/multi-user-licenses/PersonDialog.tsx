@@ -45,7 +45,7 @@ export function PersonDialog({
   const set = (field: keyof LicensePersonRequest) => (value: string) =>
     setPerson((p) => ({ ...p, [field]: value }));
   const error = (field: string, max?: number) =>
-    errors[field] ? fieldErrorText(t, errors[field], max) : undefined;
+    errors[field] ? fieldErrorText(t, errors[field], max, field) : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,7 +1,10 @@
 import type { TranslateFn } from '../../core/translation';
 
-/** The text of a field error code (engine/domain/licenses.ts FieldError, or the server's `taken`). */
-export function fieldErrorText(t: TranslateFn, code: string, max?: number): string {
+/**
+ * The text of a field error code (engine/domain/licenses.ts FieldError, or the server's `taken`);
+ * an e-mail address that is not one says so rather than "please check".
+ */
+export function fieldErrorText(t: TranslateFn, code: string, max?: number, field?: string): string {
   switch (code) {
     case 'required':
       return t('multi-user-licenses.field.required');
@@ -14,6 +17,10 @@ export function fieldErrorText(t: TranslateFn, code: string, max?: number): stri
     case 'taken':
       return t('multi-user-licenses.error.exists');
     default:
-      return t('multi-user-licenses.field.invalid');
+      return t(
+        field === 'emailAddress'
+          ? 'multi-user-licenses.field.invalidEmail'
+          : 'multi-user-licenses.field.invalid',
+      );
   }
 }
