@@ -61,3 +61,36 @@ export function contactMail(input: ContactMailInput): { subject: string; text: s
   const subject = text('mail.subject', { tenant: input.tenantName, activity: input.activityName });
   return { subject, text: `${lines.join('\n')}\n` };
 }
+
+/**
+ * The receipt a signed-in sender gets at the account's own address, in the sender's language: the
+ * topic, the subscription, the reference and what was written, so a request (a cancellation's
+ * withdrawal, a complaint) leaves the subscriber a record of it. An anonymous sender gets none: a
+ * typed address would let anyone have the portal mail any text to anyone.
+ */
+export function contactReceiptMail(input: {
+  tenantName: string;
+  locale: string;
+  reference: string;
+  activityName: string;
+  subscription?: { orderNumber: string; displayName: string };
+  message?: string;
+}): { subject: string; text: string } {
+  const text = textsIn(input.locale, 'contact');
+  const about = input.subscription
+    ? text('receipt.about', {
+        activity: input.activityName,
+        subscription: input.subscription.displayName,
+        orderNumber: input.subscription.orderNumber,
+      })
+    : input.activityName;
+  return {
+    subject: text('receipt.subject', { tenant: input.tenantName }),
+    text: text('receipt.body', {
+      tenant: input.tenantName,
+      about,
+      reference: input.reference,
+      message: input.message ? `\n${text('receipt.message')}\n${input.message}\n` : '',
+    }),
+  };
+}

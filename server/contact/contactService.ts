@@ -18,7 +18,7 @@ import { getSubscriptionForUser } from '../store/subscriptionStore';
 import type { AuthenticatedUser, AuthService } from '../auth/authService';
 import type { RequestOrigin } from '../http/requestOrigin';
 import type { ServerTenant } from '../tenancy/tenantContext';
-import { contactMail } from './contactMail';
+import { contactMail, contactReceiptMail } from './contactMail';
 import { recordEvent } from '../events/recordEvent';
 import {
   consumeRateLimit,
@@ -221,6 +221,21 @@ export function createContactService(deps: ContactServiceDeps) {
             ? [{ filename: image.filename, content: image.data, contentType: image.mimeType }]
             : undefined,
         });
+        // A signed-in sender's receipt, at the account's own address (contactReceiptMail).
+        if (loggedIn)
+          await enqueueMail(tx, {
+            tenantId: tenant.id,
+            to: user.email,
+            from: deps.mailFrom,
+            ...contactReceiptMail({
+              tenantName: tenant.name,
+              locale,
+              reference: id,
+              activityName: activity.name[locale] ?? activity.name[tenant.defaultLocale] ?? activity.activity,
+              subscription,
+              message,
+            }),
+          });
         // An account event: the message reaches the publisher's systems as well as its inbox.
         await recordEvent(tx, tenant.id, 'contact_message.created', {
           messageId: id,

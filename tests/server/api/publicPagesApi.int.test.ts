@@ -339,6 +339,8 @@ describe('POST /contact', () => {
     expect(mail.text).toContain('Bitte rufen Sie mich an.');
     expect(mail.text).toContain(response.body.id);
     expect(outbox.eml(mail)).toMatch(/Reply-To: erika@example.org/i);
+    // No receipt to a typed address: anyone could have the portal mail any text to anyone.
+    expect(await outbox.mails('erika@example.org')).toEqual([]);
   });
 
   it("names the salutation, the publication and the sender's language for customer service", async () => {
@@ -507,6 +509,11 @@ describe('POST /contact', () => {
       orderNumber: subscription.orderNumber,
       contactDetails: { email: userEmail },
     });
+    // The sender has a record of it at the account's own address, in the sender's language.
+    const receipt = (await outbox.mails(userEmail)).find((m) => m.text.includes(response.body.id))!;
+    expect(receipt.subject).toMatch(/^Wir haben Ihre Nachricht erhalten – /);
+    expect(receipt.text).toContain(`(Auftragsnummer ${subscription.orderNumber})`);
+    expect(receipt.text).toContain('Ihre Nachricht:\nIch möchte weiterlesen.\n');
     const missing = await client.post('/contact', { activity: 'REVOKE', message: 'x' });
     expect(missing.body.error.details).toEqual([
       expect.objectContaining({ field: '/subscriptionId', code: 'required' }),
