@@ -197,12 +197,12 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
 }
 
 /**
- * A phone number as people write one: digits with an optional leading +, spaces and the usual
+ * A phone number as people write one: digits with an optional leading +, plain spaces and the usual
  * separators ("+49 (0)30 123-456", "030/123456"), at least five digits; a word is no number to call.
  */
 export function isPhoneNumber(value: string): boolean {
   const trimmed = value.trim();
-  return /^\+?[\d\s()/.-]+$/.test(trimmed) && (trimmed.match(/\d/g)?.length ?? 0) >= 5;
+  return /^\+?[\d ()/.-]+$/.test(trimmed) && (trimmed.match(/\d/g)?.length ?? 0) >= 5;
 }
 
 /** A 'YYYY-MM-DD' that names a day of the calendar (no 30 February), between 1900 and 2199. */

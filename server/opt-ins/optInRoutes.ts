@@ -2,7 +2,7 @@
  * The opt-in calls (account-flows.md §7): GET and POST /subscriptions/{id}/business-partners/
  * {bpNumber}/opt-ins, and for the double opt-in link's page (the portal's /opt-ins/confirm,
  * engine/features/opt-ins/OptInConfirmScreen.tsx) whether a link still confirms something (GET
- * /opt-ins/confirm/state?token) and the confirmation (POST /opt-ins/confirm {token}), open
+ * /opt-ins/confirm/state?token → { open, optIns }) and the confirmation (POST /opt-ins/confirm {token}), open
  * without a session: the link is the proof.
  */
 import { Router } from 'express';
@@ -13,6 +13,7 @@ import { notFound } from '../http/errors';
 import { validateBody } from '../http/validateBody';
 import type { OptInsRequest } from '../../schemas/generated/opt-ins-request';
 import { accountCaller } from '../account/accountContext';
+import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { href, ROUTES } from '../../engine/domain/routeRefs';
 import type { OptIns } from './optInService';
@@ -48,9 +49,10 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
   router.get('/opt-ins/confirm/state', async (req, res) => {
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     // What the link's page offers changes once the link is spent: never a kept answer.
+    const tenant = requestTenant(res);
     res
       .set('cache-control', 'no-store')
-      .json({ open: await deps.optIns.linkIsOpen(requestTenant(res), token) });
+      .json(await deps.optIns.linkState(tenant, token, requestLocale(req, tenant)));
   });
   // The mails sent before the page was the portal's linked here: they open it, token and language kept.
   router.get('/opt-ins/confirm', (req, res) => {

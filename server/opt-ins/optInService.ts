@@ -21,7 +21,7 @@ import {
   accountThatAskedForOptIns,
   confirmOptIns,
   markOptInPending,
-  optInLinkIsOpen,
+  optInsOfOpenLink,
   optInsOf,
   partnersOfSubscription,
   recordOptInTypes,
@@ -154,9 +154,17 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
       });
     },
 
-    /** Whether the link's page offers the button: a spent, expired or made-up link confirms nothing. */
-    async linkIsOpen(tenant: ServerTenant, token: string): Promise<boolean> {
-      return token !== '' && optInLinkIsOpen(db, tenant.id, hashToken(token), deps.now());
+    /**
+     * What the link's page offers: the opt-ins the link confirms, named in the page's language;
+     * none for a spent, expired or made-up link, whose page offers no button.
+     */
+    async linkState(
+      tenant: ServerTenant,
+      token: string,
+      locale: Locale,
+    ): Promise<{ open: boolean; optIns: string[] }> {
+      const rows = token === '' ? [] : await optInsOfOpenLink(db, tenant.id, hashToken(token), deps.now());
+      return { open: rows.length > 0, optIns: rows.map((row) => optInName(typesOf(tenant), row, locale)) };
     },
 
     /** The link's confirmation: the pending opt-ins of that link become on. Once; null when spent or expired. */

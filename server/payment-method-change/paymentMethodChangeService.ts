@@ -117,7 +117,8 @@ export function createPaymentMethodChange(deps: {
     const { account, pending } = await stored(tx, tenant.id, s.id);
     return {
       paymentMethod: current(s),
-      account: account ?? null,
+      // Masked again on the way out: what the order system sends back may carry the whole account.
+      account: account && maskBankAccount(account),
       allowedChanges: allowed(tenant, s),
       // A change recorded before the subscription was cancelled takes effect by its end at the latest.
       pendingChange: pending
@@ -125,7 +126,7 @@ export function createPaymentMethodChange(deps: {
             paymentMethod: pending.paymentMethod,
             effectiveFrom: capToTerm(pending.effectiveFrom, lastDayOfTerm(s)),
             // The account as it was given, masked: the subscriber sees what the change will debit.
-            ...(pending.account ? { account: pending.account } : {}),
+            ...(pending.account ? { account: maskBankAccount(pending.account) } : {}),
           }
         : null,
     };

@@ -494,17 +494,19 @@ export async function markOptInPending(
 }
 
 /** Whether a double opt-in link still confirms something: pending opt-ins under it, not expired. */
-export async function optInLinkIsOpen(
+/** The opt-ins a double opt-in link still confirms (none: spent, expired or made up). */
+export async function optInsOfOpenLink(
   db: Queryable,
   tenantId: string,
   tokenHash: string,
   now: Date,
-): Promise<boolean> {
-  const rows = await db.query(
-    `select 1 from opt_ins where tenant_id = $1 and confirm_token_hash = $2 and pending and confirm_expires_at > $3 limit 1`,
+): Promise<Array<Pick<OptInRow, 'type' | 'description'>>> {
+  return db.query<Pick<OptInRow, 'type' | 'description'>>(
+    `select type, description from opt_ins
+      where tenant_id = $1 and confirm_token_hash = $2 and pending and confirm_expires_at > $3
+      order by type`,
     [tenantId, tokenHash, now],
   );
-  return rows.length > 0;
 }
 
 /**

@@ -902,6 +902,8 @@ test.describe('opt-ins', () => {
       mailbox.getByRole('heading', { level: 1, name: t('opt-ins.confirm.heading') }),
     ).toBeVisible();
     await expect(mailbox.locator('header.portal-header')).toBeVisible();
+    // It names what the link confirms.
+    await expect(mailbox.locator('.opt-in-confirm-list li')).toHaveText([target!.description]);
     await mailbox.getByRole('button', { name: t('opt-ins.confirm.submit') }).click();
     const done = mailbox.getByRole('status').filter({ hasText: t('opt-ins.confirm.done') });
     await expect(done).toBeVisible();

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Link } from '../../core/links';
 import { usePortal } from '../../core/PortalContext';
 import { tooManyText } from '../../core/tooManyText';
-import { useTranslation, type TranslateFn } from '../../core/translation';
+import { useLanguage, useTranslation, type TranslateFn } from '../../core/translation';
 import { isDeadLinkAnswer } from '../../domain/deadLink';
 import { isRateLimited } from '../../domain/retryAfter';
 import { href, ROUTES } from '../../domain/routeRefs';
@@ -13,7 +13,7 @@ import { optInsApi } from './optInsApi';
 
 type Outcome =
   | { kind: 'checking' }
-  | { kind: 'asking' }
+  | { kind: 'asking'; optIns: string[] }
   | { kind: 'done' }
   | { kind: 'refused'; error: unknown }
   | { kind: 'dead' };
@@ -49,20 +49,25 @@ export default function OptInConfirmScreen() {
   );
   const [sending, setSending] = useState(false);
 
+  // Asked again when the page's language changes: the server names the opt-ins in it.
+  const language = useLanguage();
+  const asking = outcome.kind === 'checking' || outcome.kind === 'asking';
   useEffect(() => {
-    if (outcome.kind !== 'checking') return;
+    if (!asking) return;
     let current = true;
+    const settle = (next: Outcome) =>
+      current && setOutcome((now) => (now.kind === 'checking' || now.kind === 'asking' ? next : now));
     optInsApi(api)
-      .linkIsOpen(token)
+      .linkState(token)
       .then(
-        ({ open }) => current && setOutcome(open ? { kind: 'asking' } : { kind: 'dead' }),
+        ({ open, optIns }) => settle(open ? { kind: 'asking', optIns } : { kind: 'dead' }),
         // The check failing is no reason to withhold the button: the confirmation answers for itself.
-        () => current && setOutcome({ kind: 'asking' }),
+        () => settle({ kind: 'asking', optIns: [] }),
       );
     return () => {
       current = false;
     };
-  }, [api, token, outcome.kind]);
+  }, [api, token, asking, language]);
 
   async function confirm() {
     setSending(true);
@@ -84,6 +89,14 @@ export default function OptInConfirmScreen() {
       {outcome.kind === 'asking' && (
         <>
           <p>{t('opt-ins.confirm.intro', { tenant: config.tenant.name })}</p>
+          {/* What the link confirms, in the page's language (the server names them). */}
+          {outcome.optIns.length > 0 && (
+            <ul className="opt-in-confirm-list">
+              {outcome.optIns.map((name) => (
+                <li key={name}>{name}</li>
+              ))}
+            </ul>
+          )}
           <div className="form-actions">
             <button type="button" className="button" disabled={sending} onClick={() => void confirm()}>
               {t('opt-ins.confirm.submit')}

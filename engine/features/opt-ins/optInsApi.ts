@@ -11,9 +11,11 @@ export function optInsApi(api: ApiClient) {
     list: (id: string, bpNumber: string) => api.get<OptIn[]>(path(id, bpNumber)),
     /** Only the changed items (§3); answers the whole list again. */
     save: (id: string, bpNumber: string, body: OptInsRequest) => api.post<OptIn[]>(path(id, bpNumber), body),
-    /** Whether the mailed link still confirms something (spent, expired and made-up links do not). */
-    linkIsOpen: (token: string) =>
-      api.get<{ open: boolean }>(`/opt-ins/confirm/state?token=${encodeURIComponent(token)}`),
+    /** What the mailed link still confirms, named (spent, expired and made-up links: nothing). */
+    linkState: (token: string) =>
+      api.get<{ open: boolean; optIns: string[] }>(
+        `/opt-ins/confirm/state?token=${encodeURIComponent(token)}`,
+      ),
     confirm: (token: string) =>
       api.post<{ status: 'confirmed'; types: string[] }>('/opt-ins/confirm', { token }),
   };

@@ -2,7 +2,7 @@ import { formatMoney } from '../../domain/money';
 import { placeLines } from '../../domain/addressFormat';
 import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
-import { detailVisibility } from '../../domain/capabilities';
+import { detailVisibility, holidayServiceTypes } from '../../domain/capabilities';
 import { formatDate } from '../../domain/dates';
 import { lastDayOfTerm, withinTerm } from '../../domain/subscriptionTerm';
 import { billingFrequencyLabel, expiryLabel, issueLabel, mixTypeLabel } from '../../account/labels';
@@ -27,8 +27,10 @@ export function DetailsBlock({
   const { t, i18n } = useTranslation();
   const lang = i18n.language;
   const show = detailVisibility(s, ctx);
-  // Where the holiday service's dates and address are (a redirect's paper goes there meanwhile).
-  const holidayDetails = useMayOpenRoute(ROUTES.holidayService, { id: s.id });
+  // Where the holiday service's dates and address are (a redirect's paper goes there meanwhile),
+  // for whom the holiday service's capability rule lets in.
+  const holidayDetails =
+    useMayOpenRoute(ROUTES.holidayService, { id: s.id }) && holidayServiceTypes(s, ctx).length > 0;
   const currency = s.renewal?.orderCurrency ?? 'EUR';
   const rows: Array<[string, string]> = [];
   const add = (label: string, value: string | null | undefined) => {

@@ -31,7 +31,7 @@ describe('the double opt-in link’s page', () => {
     it(`asks first, then confirms (${locale})`, async () => {
       const sent: unknown[] = [];
       const api = fakeApi(
-        { [STATE]: { open: true } },
+        { [STATE]: { open: true, optIns: ['Newsletter'] } },
         {
           '/opt-ins/confirm': (body: unknown) => (
             sent.push(body),
@@ -49,6 +49,10 @@ describe('the double opt-in link’s page', () => {
       });
       await settleUntil(() => page.querySelector('button') !== null);
       expect(page.textContent).toContain(t['opt-ins.confirm.intro'].replace('{{tenant}}', 'Acme Zeitung'));
+      // What the link confirms, as the server names it.
+      expect([...page.querySelectorAll('.opt-in-confirm-list li')].map((li) => li.textContent)).toEqual([
+        'Newsletter',
+      ]);
       expect(sent).toEqual([]);
       await click(byText(page, 'button', t['opt-ins.confirm.submit']));
       expect(sent).toEqual([{ token: TOKEN }]);
@@ -60,7 +64,7 @@ describe('the double opt-in link’s page', () => {
   it('offers no button for a spent link or none, and says a link spent meanwhile is spent', async () => {
     const t = TEXTS['en-GB'];
     const spent = await render(<OptInConfirmScreen />, {
-      api: fakeApi({ [STATE]: { open: false } }),
+      api: fakeApi({ [STATE]: { open: false, optIns: [] } }),
       path: `/opt-ins/confirm?token=${TOKEN}`,
       portal: portal(),
       loginSource: null,
@@ -81,7 +85,7 @@ describe('the double opt-in link’s page', () => {
     // Open when the page asked, spent when the button is pressed (another tab confirmed it).
     const meanwhile = await render(<OptInConfirmScreen />, {
       api: fakeApi(
-        { [STATE]: { open: true } },
+        { [STATE]: { open: true, optIns: [] } },
         { '/opt-ins/confirm': new ApiError(404, 'not_found', 'spent') },
       ),
       path: `/opt-ins/confirm?token=${TOKEN}`,

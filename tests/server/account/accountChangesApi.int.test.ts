@@ -361,6 +361,17 @@ describe('payment details', () => {
       account: { debitAccountHolder: 'Jonas Becker', iban: 'DE••••••••••••••••3000', bic: 'COBADEFFXXX' },
     });
     expect(JSON.stringify(saved.body)).not.toContain('370400440532013000');
+    // Whatever the record holds (the order system may send the whole account back), masked on the way out.
+    await db.query(
+      `update subscriptions
+          set details = jsonb_set(jsonb_set(details, '{pendingPaymentMethod,account,iban}', '"DE89370400440532013000"'),
+                                  '{paymentAccount}', '{"debitAccountHolder": "Jonas Becker", "iban": "DE89370400440532013000"}')
+        where tenant_id = $1 and id = $2`,
+      [german.id, s.id],
+    );
+    const read = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
+    expect(read.body.pendingChange.account.iban).toBe('DE••••••••••••••••3000');
+    expect(JSON.stringify(read.body)).not.toContain('370400440532013000');
     // The order system gets the whole account to set up the debit, until it answered the change.
     const [event] = await db.query<{ id: string; account: Record<string, unknown> }>(
       `select id::text, data->'account' as account from account_events
@@ -896,7 +907,11 @@ describe('opt-ins', () => {
     const token = link.searchParams.get('token')!;
     const visitor = browserLikeClient(baseUrl, `/t/${german.id}/api`);
     const state = (query: string) => visitor.get<any>(`/opt-ins/confirm/state?${query}`);
-    expect((await state(`token=${encodeURIComponent(token)}`)).body).toEqual({ open: true });
+    // The page names what the link confirms, in its language.
+    expect((await state(`token=${encodeURIComponent(token)}`)).body).toEqual({
+      open: true,
+      optIns: [changed.body.find((o) => o.type === 'NEWSLETTER').description],
+    });
     // Opening the page confirms nothing (mail scanners open links); the button does.
     expect(
       (await client.get<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`)).body.find(
@@ -932,7 +947,7 @@ describe('opt-ins', () => {
     expect(confirmation.user_id).toBe(me.id);
     // Opened again, or with a made-up token or none, the page learns the link confirms nothing.
     for (const query of [`token=${encodeURIComponent(token)}`, `token=${'T'.repeat(43)}`, ''])
-      expect((await state(query)).body).toEqual({ open: false });
+      expect((await state(query)).body).toEqual({ open: false, optIns: [] });
     const unknown = await client.post<any>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, {
       optIns: [{ type: 'SMOKE_SIGNALS', value: true }],
     });

@@ -471,7 +471,8 @@ describe.skipIf(missing.length > 0 && !inCi)(
         expect(check.ok, `${name}: ${check.output}`).toBe(true);
         expect(attachmentNames(file), name).toContain('factur-x.xml');
       }
-    });
+      // A run of qpdf and pdfdetach per PDF: seconds on a busy 2-core machine.
+    }, 30_000);
 
     it('is PDF/A-3 with the Factur-X metadata: XMP extension schema, EN 16931 level, AFRelationship', () => {
       const text = qdfText(pdfs[0].file, path.join(dir, 'qdf.pdf'));

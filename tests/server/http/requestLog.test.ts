@@ -28,7 +28,10 @@ describe('request log', () => {
     const aborted = entries.filter((e) => e.path === '/slow');
     expect(aborted).toHaveLength(1);
     expect(aborted[0]).toMatchObject({ status: 499, aborted: true });
-    expect(aborted[0].ms).toBeGreaterThanOrEqual(90);
+    // Until the client gave up (100 ms after it asked; the server saw the request a little later on
+    // a busy machine), not until the handler would have answered (400 ms).
+    expect(aborted[0].ms).toBeGreaterThanOrEqual(30);
+    expect(aborted[0].ms).toBeLessThan(400);
     expect(JSON.stringify(entries)).not.toContain('secret');
   });
 });

@@ -708,5 +708,6 @@ describe('the operator API under schema-driven fuzzing', () => {
     expect(failures.slice(0, 30), `${failures.length} answers the document does not allow`).toEqual([]);
     // The valid requests reach the tables: records are created, not only refused.
     expect(statuses.get(201) ?? 0).toBeGreaterThan(10);
-  });
+    // Hundreds of requests: well under a minute alone, longer beside the other test files.
+  }, 180_000);
 });
