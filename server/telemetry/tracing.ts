@@ -108,6 +108,10 @@ async function start(options: TracingOptions): Promise<Tracing> {
               return {
                 'url.path': recordedPath(url),
                 ...(query === undefined ? {} : { 'url.query': query }),
+                // Who asked stays out, as in the request log: a subscriber's address is personal
+                // data, and a trace store keeps it longer and shows it to more people than the log.
+                'client.address': '…',
+                'network.peer.address': '…',
               };
             },
             // Probes and scrapes are not worth a trace each.

@@ -144,7 +144,7 @@ describe('tracing', () => {
     expect(line?.traceId).toBe(traceId);
   });
 
-  it('keeps of an address what the request log keeps: no query value, download key or e-mail address', async () => {
+  it('keeps of an address what the request log keeps: no query value, download key, e-mail address or client address', async () => {
     exporter.reset();
     const licence = `/t/${tenantId}/operator/v1/licences/3024279679269~4279679269~julia.koch@example.com`;
     await fetch(`${baseUrl}${licence}`, { headers: { authorization: `Bearer ${writer}` } });
@@ -164,6 +164,15 @@ describe('tracing', () => {
     );
     expect(servers.map((span) => span.attributes['url.query'])).toContain('token=…&lang=…');
     const everything = JSON.stringify(servers.map((span) => span.attributes));
+    // Nor who asked (the request log has no client address either).
+    for (const span of servers)
+      expect([span.attributes['client.address'], span.attributes['network.peer.address']]).toEqual([
+        '…',
+        '…',
+      ]);
+    // (The server's own address, from the Host header, is no one's.)
+    const clientSide = servers.map(({ attributes }) => ({ ...attributes, 'server.address': undefined }));
+    expect(JSON.stringify(clientSide)).not.toContain('127.0.0.1');
     for (const secret of ['julia.koch', 'SECRET-DOWNLOAD-KEY', 'SECRET-TOKEN'])
       expect(everything).not.toContain(secret);
     // Nor does the request log.
