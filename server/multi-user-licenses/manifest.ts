@@ -4,12 +4,11 @@ import { followLicencesWithRoles, restoreLicenceManagers } from '../store/licens
 import { createLicenses } from './licenseService';
 import { licenseAcceptRoutes, licenseRoutes } from './licenseRoutes';
 import { licensesPersonalData } from './personalData';
-
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+import { textOrNull } from '../store/rows';
 
 /** A licence change rejected: its user's access follows the licence its overlay put back. */
 const followLicence: ChangeRejection = (tx, { tenantId, data }) =>
-  followLicencesWithRoles(tx, tenantId, text(data.subscriptionId));
+  followLicencesWithRoles(tx, tenantId, textOrNull(data.subscriptionId));
 
 export const multiUserLicensesManifest: FeatureManifest = {
   id: 'multi-user-licenses',
@@ -45,8 +44,8 @@ export const multiUserLicensesManifest: FeatureManifest = {
       restoreLicenceManagers(
         tx,
         tenantId,
-        text(data.subscriptionId),
-        text(data.bpNumber),
+        textOrNull(data.subscriptionId),
+        textOrNull(data.bpNumber),
         (Array.isArray(data.previousBpNumbers) ? data.previousBpNumbers : []).filter(
           (bp): bp is string => typeof bp === 'string',
         ),

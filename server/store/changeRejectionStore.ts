@@ -11,9 +11,9 @@
 import type { Queryable } from '../db/database';
 import type { RejectedChange } from '../featureManifest';
 import { scheduleRefund } from './paymentRefundStore';
+import { textOrNull } from './rows';
 
 type Data = Record<string, unknown>;
-const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** A row's time within the event's (the millisecond's grace above): the row was written with it. */
 const madeWithEvent = (at: string) =>
@@ -42,7 +42,14 @@ export async function dropRejectedHolidayService(
               for update) before
       where h.tenant_id = $1 and h.id = before.id
       returning before.status = 'planned' as "wasPlanned"`,
-    [tenantId, text(data.subscriptionId), text(data.service), text(data.dateFrom), text(data.dateTo), at],
+    [
+      tenantId,
+      textOrNull(data.subscriptionId),
+      textOrNull(data.service),
+      textOrNull(data.dateFrom),
+      textOrNull(data.dateTo),
+      at,
+    ],
   );
   return taken.some((row) => row.wasPlanned);
 }
@@ -68,7 +75,7 @@ export async function restoreRejectedHolidayCancellation(
         and not exists (select 1 from holiday_services
                          where tenant_id = $1 and subscription_id = $2 and status = 'planned')
         returning 1`,
-    [tenantId, text(data.subscriptionId), text(data.service), at],
+    [tenantId, textOrNull(data.subscriptionId), textOrNull(data.service), at],
   );
   return taken.length > 0;
 }
@@ -85,7 +92,7 @@ export async function dropRejectedOptIns(
 ): Promise<boolean> {
   const asked = (Array.isArray(data.changes) ? (data.changes as Data[]) : [])
     .filter((change) => change.pending === true)
-    .map((change) => text(change.type))
+    .map((change) => textOrNull(change.type))
     .filter((type): type is string => type !== null);
   if (asked.length === 0) return false;
   const taken = await tx.query(
@@ -93,7 +100,7 @@ export async function dropRejectedOptIns(
       where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and pending
         and updated_at ${madeWithEvent('$4')}
         returning 1`,
-    [tenantId, text(data.bpNumber), asked, at],
+    [tenantId, textOrNull(data.bpNumber), asked, at],
   );
   return taken.length > 0;
 }
@@ -111,7 +118,7 @@ export async function dropRejectedOptInConfirmation(
     `update opt_ins set value = false, pending = false, confirm_token_hash = null, confirm_expires_at = null, updated_at = now()
       where tenant_id = $1 and bp_number = $2 and type = any($3::text[]) and (value or pending)
         returning 1`,
-    [tenantId, text(data.bpNumber), types],
+    [tenantId, textOrNull(data.bpNumber), types],
   );
   return taken.length > 0;
 }
@@ -134,7 +141,7 @@ export async function failRejectedAcceptance(
            and coalesce(applied_at, created_at) <= $4::timestamptz + interval '1 millisecond'
          order by coalesce(applied_at, created_at) desc, id desc limit 1)
         returning id, payment_id as "paymentId", paid_amount::float8 as "paidAmount"`,
-    [tenantId, text(data.subscriptionId), text(data.offerId), at],
+    [tenantId, textOrNull(data.subscriptionId), textOrNull(data.offerId), at],
   );
   for (const acceptance of taken)
     if (acceptance.paymentId && (acceptance.paidAmount ?? 0) > 0)
@@ -166,7 +173,7 @@ export async function dropRejectedComplaint(
         and created_at between $4::timestamptz - interval '1 millisecond'
                            and $4::timestamptz + interval '1 millisecond'
       returning 1`,
-    [tenantId, text(data.subscriptionId), text(data.issue), at],
+    [tenantId, textOrNull(data.subscriptionId), textOrNull(data.issue), at],
   );
   return taken.length > 0;
 }
@@ -180,7 +187,7 @@ export async function dropRejectedCancellation(
   { tenantId, data }: RejectedChange,
 ): Promise<boolean> {
   const components = (Array.isArray(data.bundleComponents) ? (data.bundleComponents as Data[]) : [])
-    .map((part) => text(part.subscriptionId))
+    .map((part) => textOrNull(part.subscriptionId))
     .filter((id): id is string => id !== null);
   const taken = await tx.query(
     `delete from cancellations
@@ -188,8 +195,8 @@ export async function dropRejectedCancellation(
         returning 1`,
     [
       tenantId,
-      [text(data.subscriptionId), ...components].filter((id): id is string => id !== null),
-      text(data.effectiveDate),
+      [textOrNull(data.subscriptionId), ...components].filter((id): id is string => id !== null),
+      textOrNull(data.effectiveDate),
     ],
   );
   return taken.length > 0;
@@ -209,7 +216,7 @@ export async function unlinkRejectedPartner(
       where tenant_id = $1 and user_id = $2 and bp_number = $3
         and created_at between $4::timestamptz - interval '1 millisecond' and $4::timestamptz + interval '1 millisecond'
         returning 1`,
-    [tenantId, text(data.userId), text(data.bpNumber), at],
+    [tenantId, textOrNull(data.userId), textOrNull(data.bpNumber), at],
   );
   return taken.length > 0;
 }
@@ -225,7 +232,7 @@ export async function rejectRewardClaim(tx: Queryable, { tenantId, data }: Rejec
     `update loyalty_claims set rejected_at = now()
       where tenant_id = $1 and user_id = $2 and reward_id = $3 and rejected_at is null
         returning 1`,
-    [tenantId, text(data.userId), text(data.rewardId)],
+    [tenantId, textOrNull(data.userId), textOrNull(data.rewardId)],
   );
   return taken.length > 0;
 }
@@ -242,7 +249,7 @@ export async function dropRejectedLoyaltyOptIn(
     `update loyalty_members set opted_in = false, changed_at = now()
       where tenant_id = $1 and user_id = $2 and opted_in and changed_at ${madeWithEvent('$3')}
       returning 1`,
-    [tenantId, text(data.userId), at],
+    [tenantId, textOrNull(data.userId), at],
   );
   return taken.length > 0;
 }
@@ -261,7 +268,7 @@ export async function revertRejectedFavorite(
           `delete from loyalty_favorites
             where tenant_id = $1 and user_id = $2 and reward_id = $3 and created_at ${madeWithEvent('$4')}
             returning 1`,
-          [tenantId, text(data.userId), text(data.rewardId), at],
+          [tenantId, textOrNull(data.userId), textOrNull(data.rewardId), at],
         )
       : await tx.query(
           `insert into loyalty_favorites (tenant_id, user_id, reward_id)
@@ -269,7 +276,7 @@ export async function revertRejectedFavorite(
             where u.tenant_id = $1 and u.id = $2 and r.tenant_id = $1 and r.id = $3
            on conflict do nothing
            returning 1`,
-          [tenantId, text(data.userId), text(data.rewardId)],
+          [tenantId, textOrNull(data.userId), textOrNull(data.rewardId)],
         );
   return taken.length > 0;
 }

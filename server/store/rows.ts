@@ -5,6 +5,9 @@
  * schema at run time. The jsonb `details` shapes below are the database's own.
  */
 
+/** A string of an event's data (jsonb), else null: what a rejection takes back is read from it. */
+export const textOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
 /** Business partner roles in display precedence, portal-core.md §6. */
 export const ROLES: readonly Role[] = ['AG', 'WE', 'RE', 'LV'];
 
