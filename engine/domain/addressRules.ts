@@ -7,7 +7,7 @@
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
 import { FALLBACK_LOCALE, LOCALE_TABLE, localeData } from './locales';
-import { isBlankText, isOneLineText, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, isPlausibleEmail, textLength } from './fieldRules';
 
 export const ADDRESS_LIMITS = {
   name: 35,
@@ -176,7 +176,7 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
     input.emailAddress &&
     input.emailAddress.trim() &&
     !keptFromRecord('emailAddress') &&
-    !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(input.emailAddress.trim())
+    !isPlausibleEmail(input.emailAddress.trim())
   )
     errors.push({ field: 'emailAddress', code: 'invalid' });
   max('phoneNumber', ADDRESS_LIMITS.phone);

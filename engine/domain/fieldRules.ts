@@ -35,9 +35,16 @@ export function textLength(value: string): number {
   return value.length - (value.match(SURROGATE_PAIRS)?.length ?? 0);
 }
 
-/** A pragmatic e-mail check: one @, something before, a dot in the domain, no spaces. */
+/**
+ * What no address a person types holds: spaces, and what makes a recipient a list or a name with
+ * an address to a mail library ("a@x.de, b@y.de", "Anna <a@x.de>"), which would deliver to an
+ * address other than the one checked. Quoted local parts (RFC 5321) are given up for it.
+ */
+const NOT_IN_AN_ADDRESS = /[\s,;<>()[\]"\\:]/;
+
+/** A pragmatic e-mail check: one @, something before, a dot in the domain, one mailbox. */
 export function isPlausibleEmail(value: string): boolean {
-  return value.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value);
+  return value.length <= 254 && !NOT_IN_AN_ADDRESS.test(value) && /^[^@]+@[^@]+\.[^@]+$/.test(value);
 }
 
 export function normalizeEmail(value: string): string {

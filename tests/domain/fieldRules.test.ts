@@ -58,7 +58,21 @@ describe('field rules of portal-core.md §5', () => {
     expect(isPlausibleEmail('a@b.example')).toBe(true);
     expect(isPlausibleEmail('a b@c.example')).toBe(false);
     expect(isPlausibleEmail('a@b')).toBe(false);
+    expect(isPlausibleEmail('anna.o+news@mail.example.co.uk')).toBe(true);
   });
+
+  // A mail library reads these as a list or a name with an address and delivers elsewhere.
+  it.each([
+    'one<farm@evil.example>',
+    'victim@x.example,farm@evil.example',
+    'victim,farm@evil.example',
+    'a;b@c.example',
+    '"a b"@c.example',
+    'a(c)@b.example',
+    'a\\b@c.example',
+    'x:y@c.example',
+    'a@[127.0.0.1].example',
+  ])('refuses %s as one e-mail address', (value) => expect(isPlausibleEmail(value)).toBe(false));
 
   it('masks an e-mail with the first letter, three stars and the domain, whatever its length', () => {
     expect(maskEmail('anna.schmidt@example.de')).toBe('a***@example.de');

@@ -412,6 +412,12 @@ describe('opt-in widget: POST /opt-in', () => {
     expect(noConsent.body.error.details.fields).toEqual({ lastName1: 'required', optIn: 'required' });
     const badAddress = await signUp(c, 'nope');
     expect(badAddress.body.error.details.fields).toEqual({ email: 'invalid' });
+    // What a mail library would deliver to another mailbox is not one address: a voucher per variant
+    // would otherwise reach one inbox (account-flows.md §5 "Opt-in widget").
+    for (const shape of ['one<farm@evil.example>', 'victim,farm@evil.example']) {
+      const answer = await signUp(c, shape);
+      expect([answer.status, answer.body.error.details.fields]).toEqual([400, { email: 'invalid' }]);
+    }
     expect((await c.post('/opt-in/confirm', { token: 'y'.repeat(43) })).status).toBe(404);
   });
 
