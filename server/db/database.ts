@@ -27,6 +27,13 @@ export interface Database extends Queryable {
    * The pool's connections now (docs/going-live.md "Operations": portal_db_pool_*); absent in test doubles.
    */
   poolStats?(): { total: number; idle: number; waiting: number };
+  /**
+   * Calls `onNotify` whenever a committed transaction NOTIFYs `channel`, on a connection of its own
+   * outside the pool, and once each time that connection is (re)made, since notifications sent while
+   * it was down are lost. Returns a function that stops listening. Absent in test doubles: a job
+   * then only polls.
+   */
+  listen?(channel: string, onNotify: () => void): () => Promise<void>;
 }
 
 export interface DatabaseOptions {

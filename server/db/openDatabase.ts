@@ -220,6 +220,9 @@ async function openPool(
     await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
   };
 
+  // Listening connections (Database.listen), ended by close().
+  const listeners = new Set<() => Promise<void>>();
+
   return {
     kind: opts.kind,
     description,
@@ -263,9 +266,86 @@ async function openPool(
       }
     },
     async close() {
+      await Promise.all([...listeners].map((stop) => stop()));
       await pool.end();
       await opts.cluster?.stop();
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    listen(channel, onNotify) {
+      const stop = listenOn(pgModule, url, channel, onNotify);
+      const stopOnce = async () => {
+        listeners.delete(stopOnce);
+        await stop();
+      };
+      listeners.add(stopOnce);
+      return stopOnce;
+    },
+  };
+}
+
+/** How long a lost listening connection waits before it connects again. */
+const LISTEN_RECONNECT_MS = 5_000;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would go back to the pool and stop hearing):
+ * `Database.listen`. A lost connection is made again after a pause, and `onNotify` is called once it
+ * listens again, so whoever listens catches up on what was sent meanwhile.
+ */
+function listenOn(
+  pgModule: typeof pg,
+  url: string,
+  channel: string,
+  onNotify: () => void,
+): () => Promise<void> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  let connecting: Promise<void> | undefined;
+  const connectLater = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connecting = connect();
+    }, LISTEN_RECONNECT_MS);
+    retry.unref();
+  };
+  const connect = async () => {
+    const candidate = new pgModule.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (client === candidate) client = undefined;
+      candidate.end().catch(() => undefined);
+      connectLater();
+    };
+    candidate.on('error', onLost);
+    candidate.on('end', onLost);
+    candidate.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    try {
+      await candidate.connect();
+      await candidate.query(`listen ${channel}`);
+    } catch {
+      onLost();
+      return;
+    }
+    if (stopped) {
+      await candidate.end().catch(() => undefined);
+      return;
+    }
+    client = candidate;
+    onNotify();
+  };
+  connecting = connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await connecting;
+    const listening = client;
+    client = undefined;
+    await listening?.end().catch(() => undefined);
   };
 }

@@ -46,10 +46,19 @@ function jobLabel(name: string): string {
 export function startPeriodicJob(
   name: string,
   round: (isStopping: () => boolean) => Promise<unknown>,
-  options: { intervalMs: number; log?: (entry: Record<string, unknown>) => void },
+  options: {
+    intervalMs: number;
+    log?: (entry: Record<string, unknown>) => void;
+    /**
+     * Hands the job a `wake` that starts a round now instead of at the next interval (a round under
+     * way is followed by one more); returns what stops the waking.
+     */
+    wakeOn?: (wake: () => void) => () => Promise<void>;
+  },
 ): () => Promise<void> {
   let running: Promise<void> | undefined;
   let stopped = false;
+  let again = false;
   const task = jobLabel(name);
   const state: JobState = { intervalMs: options.intervalMs, startedAt: Date.now(), running: true };
   jobs.set(name, state);
@@ -71,15 +80,25 @@ export function startPeriodicJob(
         end();
         running = undefined;
       }
+      if (again) {
+        again = false;
+        run();
+      }
     })();
+  };
+  const wake = () => {
+    if (running) again = true;
+    else run();
   };
   run();
   const timer = setInterval(run, options.intervalMs);
   timer.unref();
+  const stopWaking = options.wakeOn?.(wake);
   return async () => {
     stopped = true;
     state.running = false;
     clearInterval(timer);
+    await stopWaking?.();
     await running;
     if (jobs.get(name) === state) jobs.delete(name);
   };

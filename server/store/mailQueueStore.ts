@@ -84,6 +84,9 @@ function fromStored(tenantId: string, stored: StoredMail): OutgoingMail {
   };
 }
 
+/** What the mail queue's insert trigger NOTIFYs on commit (migration 049): the sender listens. */
+export const MAIL_QUEUED_CHANNEL = 'mail_queued';
+
 /** Queues a rendered mail. Pass the transaction of the change that causes it, so both commit or neither. */
 export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
   await db.query(`insert into mail_queue (tenant_id, kind, mail) values ($1, 'mail', $2)`, [
