@@ -126,6 +126,22 @@ test('the ordering party invites a licence user, who accepts through the e-maile
     }),
   });
   await expect(object.getByTestId('license')).not.toHaveCount(0);
+  // No value of the card's facts breaks inside a word: a long label once squeezed the publication's
+  // name into "Technik / welt / Digital" at 360 px.
+  const splitWords = await object.locator('.facts dd').evaluateAll((values) =>
+    values.flatMap((value) =>
+      (value.textContent ?? '').split(/\s+/).filter((word) => {
+        const probe = document.createElement('span');
+        probe.style.whiteSpace = 'nowrap';
+        probe.textContent = word;
+        value.append(probe);
+        const wider = probe.getBoundingClientRect().width > value.clientWidth + 0.5;
+        probe.remove();
+        return wider;
+      }),
+    ),
+  );
+  expect(splitWords).toEqual([]);
   // Every state of the seed shows: invited, active, inactive.
   for (const status of ['invited', 'active', 'inactive'])
     await expect(
