@@ -8,7 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { Provider, createStore } from 'jotai';
-import { createMemoryRouter, Link, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, Link, parsePath, RouterProvider, useLocation } from 'react-router';
 import { expect } from 'vitest';
 import { TranslationProvider } from '../../engine/core/translation';
 import { ApiError } from '../../engine/domain/apiError';
@@ -138,6 +138,8 @@ export interface RenderOptions {
   api?: FakeApi;
   /** The address the screen opens at. */
   path: string;
+  /** The history entry's state at that address (what a reload finds there). */
+  state?: unknown;
   /** The route pattern the screen is mounted at; without one it answers every path. */
   route?: string;
   portal: PortalConfig;
@@ -153,7 +155,7 @@ export interface RenderOptions {
  */
 export async function render(
   element: ReactNode,
-  { api = fakeApi(), path, route, portal, locale = 'en-GB', loginSource = 'token' }: RenderOptions,
+  { api = fakeApi(), path, state, route, portal, locale = 'en-GB', loginSource = 'token' }: RenderOptions,
 ) {
   const i18n = await createI18n(portal, locale);
   const store = createStore();
@@ -191,7 +193,7 @@ export async function render(
           { path: '*', element: <Elsewhere /> },
         ]
       : [{ path: '*', element: screen }],
-    { initialEntries: [path] },
+    { initialEntries: [state === undefined ? path : { ...parsePath(path), state }] },
   );
   const container = document.createElement('div');
   document.body.appendChild(container);

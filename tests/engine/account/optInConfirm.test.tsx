@@ -61,6 +61,38 @@ describe('the double opt-in link’s page', () => {
     });
   }
 
+  it('keeps its outcome for a reload: the spent token leaves the address, the language stays', async () => {
+    const t = TEXTS['en-GB'];
+    const api = fakeApi(
+      { [STATE]: { open: true, optIns: ['Newsletter'] } },
+      { '/opt-ins/confirm': () => ({ status: 'confirmed', types: ['NEWSLETTER'] }) },
+    );
+    const opened = await render(<OptInConfirmScreen />, {
+      api,
+      path: `/opt-ins/confirm?token=${TOKEN}&lang=en`,
+      portal: portal(),
+      loginSource: null,
+    });
+    await settleUntil(() => opened.page.querySelector('button') !== null);
+    await click(byText(opened.page, 'button', t['opt-ins.confirm.submit']));
+    const { search, state } = opened.router.state.location;
+    expect(search).toBe('?lang=en');
+    cleanUp();
+
+    // The reload: the same history entry, no token, nothing asked, the outcome shown.
+    const reloaded = fakeApi();
+    const again = await render(<OptInConfirmScreen />, {
+      api: reloaded,
+      path: `/opt-ins/confirm${search}`,
+      state,
+      portal: portal(),
+      loginSource: null,
+    });
+    expect(again.page.textContent).toContain(t['opt-ins.confirm.done']);
+    expect(again.page.querySelector('button')).toBeNull();
+    expect(reloaded.calls).toEqual([]);
+  });
+
   it('offers no button for a spent link or none, and says a link spent meanwhile is spent', async () => {
     const t = TEXTS['en-GB'];
     const spent = await render(<OptInConfirmScreen />, {

@@ -73,7 +73,9 @@ describe('the confirmation of a link mailed to the address on record', () => {
     expect(byText(page, 'button', en['link-subscription.toOrders'])).toBeDefined();
     // The spent token leaves the address; the outcome stays with the history entry for a reload.
     expect(router.state.location.search).toBe('');
-    expect(router.state.location.state).toEqual({ confirmed: { ...confirmation, yours: true } });
+    expect(router.state.location.state).toEqual({
+      mailedLinkDone: { value: { ...confirmation, yours: true } },
+    });
   });
 
   it('tells a visitor who is not that account where it went, without the badge or the way to orders', async () => {
