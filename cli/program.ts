@@ -1,6 +1,5 @@
 import { Command } from 'commander';
 import path from 'node:path';
-import { loadEnvironmentFile } from './environmentFile';
 import { registerValidate } from './commands/validate';
 import { registerBuild } from './commands/build';
 import { registerServe } from './commands/serve';
@@ -45,10 +44,13 @@ export function createProgram(): Command {
   return program;
 }
 
-export async function runCli(argv: string[]): Promise<void> {
+/**
+ * Runs the program. `settings` is the settings file cli/bin.mjs read before it loaded this module
+ * (cli/environmentFile.ts), named on stderr so the operator sees which one applied.
+ */
+export async function runCli(argv: string[], settings: string | null): Promise<void> {
   const program = createProgram();
   try {
-    const settings = loadEnvironmentFile();
     if (settings) console.error(`settings: ${path.relative(process.cwd(), settings) || settings}`);
     await program.parseAsync(argv);
   } catch (error) {

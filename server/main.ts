@@ -47,6 +47,12 @@ export interface StartOptions {
    * such a tenant's accounts came from its order system, and the preview signs none of them in.
    */
   demoDataInEveryTenant?: boolean;
+  /**
+   * Deliver account events to the tenants' webhook endpoints (default true). The workbenches
+   * (`portal dev`, the studio, the preview) keep their events: what an operator clicks through there
+   * must not reach a publisher's systems as if a subscriber had done it.
+   */
+  deliverWebhooks?: boolean;
   /** Runs after migrations, before listening (the demo seed). */
   beforeListen?: (db: Database) => Promise<void>;
   mode?: 'production' | 'development';
@@ -109,7 +115,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const tenantNames = new Map(options.tenants.map((tenant) => [tenant.id, tenant.name]));
     stopMailSender = startMailSender(db, mailer, { log, senderName: (id) => tenantNames.get(id) });
     // Account events go to the tenants' webhook endpoints from the database; every instance helps.
-    stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
+    if (options.deliverWebhooks !== false)
+      stopWebhookDeliverer = startWebhookDeliverer(db, options.tenants, { log });
     // The features' jobs: dated changes (account), timed e-cards (e-card), invoice documents made
     // ahead (documents), the retention insights' daily summary (insights). The mail sender, the
     // webhook deliverer, the housekeeping and the payment reconciliation serve every feature and

@@ -45,7 +45,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const { renderTenantHtml } = await import('../../tenant/page/renderTenantHtml');
   const { startServer } = await import('../../server/main');
   const { devLogger, isDevAssetPath } = await import('../../server/http/requestLog');
-  const { serverOptionsFromEnv } = await import('./serverOptions');
+  const { workbenchServerOptions } = await import('./serverOptions');
   const { seedDemo, isDemoTenant, bringDataInHint } = await import('../../server/seed');
   const { sendPage, BASE_PLACEHOLDER } = await import('../../server/spa/tenantSite');
   const { problemOverlayPage } = await import('../../server/spa/problemOverlay');
@@ -113,7 +113,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   try {
     server = await startServer({
       tenants: [tenant],
-      ...(await serverOptionsFromEnv()),
+      // Its own database beside a running portal's, as the studio's (workbenchServerOptions).
+      ...(await workbenchServerOptions('dev')),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
       ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),

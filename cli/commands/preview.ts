@@ -139,6 +139,7 @@ export function registerPreview(program: Command): void {
         distDir: DIST_DIR,
         dataDir,
         smtpUrl: undefined,
+        deliverWebhooks: false,
         port,
         outboxViewer: true,
         devPages: true,

@@ -30,9 +30,9 @@ export function registerStudio(program: Command): void {
       if (options.tenantsDir) process.env.PORTAL_TENANTS_DIR = path.resolve(options.tenantsDir);
       const { loadTenantFiles, formatIssue } = await import('../../tenant');
       const { startServer } = await import('../../server/main');
-      const { serverOptionsFromEnv, buildStudio } = await import('./serverOptions');
+      const { workbenchServerOptions, buildStudio } = await import('./serverOptions');
       const { seedDemo } = await import('../../server/seed');
-      const { DATA_DIR, ENGINE_BUILD_DIR, STUDIO_BUILD_DIR } = await import('../paths');
+      const { ENGINE_BUILD_DIR, STUDIO_BUILD_DIR } = await import('../paths');
       const { studioTenantsDir } = await import('../../server/studio/studioFiles');
       const { buildEngine } = await import('../build/engineBuild');
 
@@ -58,7 +58,7 @@ export function registerStudio(program: Command): void {
           `there is no ${id}.json in ${dir}. Known: ${files.map((f) => path.basename(f, '.json')).join(', ')}`,
         );
 
-      const env = await serverOptionsFromEnv();
+      const env = await workbenchServerOptions('studio');
       if (!existsSync(path.join(ENGINE_BUILD_DIR, 'index.html'))) {
         console.error('building the engine for the preview …');
         await buildEngine(ENGINE_BUILD_DIR);
@@ -67,10 +67,9 @@ export function registerStudio(program: Command): void {
       await buildStudio(STUDIO_BUILD_DIR);
       const server = await startServer({
         tenants,
-        ...env,
         // Its own database beside that of `portal start` (as the preview's), never its embedded
-        // cluster, which a running portal holds.
-        dataDir: path.join(process.env.PORTAL_DATA_DIR ?? DATA_DIR, 'studio'),
+        // cluster, which a running portal holds, nor DATABASE_URL's.
+        ...env,
         port: options.port,
         outboxViewer: true,
         devPages: true,

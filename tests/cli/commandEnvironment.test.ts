@@ -4,17 +4,20 @@
  * database they opened, loudly when it is a new one, and the hints the server prints carry the
  * settings it runs with.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadEnvironmentFile } from '../../cli/environmentFile';
+import { ROOT_DIR } from '../../cli/paths';
 import { whichDatabase } from '../../cli/commands/db';
+import { workbenchServerOptions } from '../../cli/commands/serverOptions';
 import { bringDataInHint } from '../../server/seed';
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const name of ['PORTAL_TENANTS_DIR', 'PORTAL_DATA_DIR', 'DATABASE_URL'] as const)
+  for (const name of ['PORTAL_TENANTS_DIR', 'PORTAL_DATA_DIR', 'DATABASE_URL', 'SMTP_URL'] as const)
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
 });
@@ -37,6 +40,23 @@ describe('the database a command opens', () => {
     expect(whichDatabase({ dataDir: '/srv/portal/dta', exists: false })).toMatch(
       /^database: a new, empty embedded PostgreSQL in \/srv\/portal\/dta: .*PORTAL_DATA_DIR/,
     );
+  });
+});
+
+describe('a workbench started with the deployment’s settings', () => {
+  it('runs on a database of its own, keeps its mails in its outbox and delivers no webhooks', async () => {
+    process.env.PORTAL_DATA_DIR = '/srv/portal/data';
+    process.env.DATABASE_URL = 'postgres://portal:s3cret@db.internal/portal';
+    process.env.SMTP_URL = 'smtp://mail.internal:587';
+    for (const name of ['dev', 'studio'] as const) {
+      const options = await workbenchServerOptions(name);
+      expect(options).toMatchObject({
+        dataDir: `/srv/portal/data/${name}`,
+        databaseUrl: undefined,
+        smtpUrl: undefined,
+        deliverWebhooks: false,
+      });
+    }
   });
 });
 
@@ -92,4 +112,26 @@ describe('the settings file the server and the commands share', () => {
     delete process.env.PORTAL_ENV_FILE;
     expect(loadEnvironmentFile(mkdtempSync(path.join(tmpdir(), 'portal-env-none-')))).toBeNull();
   });
+
+  // The commands' folders and defaults are taken as their modules load: the file must be read first.
+  it('gives the command its tenants folder, as a variable in the shell would', () => {
+    const deployment = mkdtempSync(path.join(tmpdir(), 'portal-env-cli-'));
+    mkdirSync(path.join(deployment, 'tenants'));
+    copyFileSync(
+      path.join(ROOT_DIR, 'tenants', 'stadtkurier.json'),
+      path.join(deployment, 'tenants', 'stadtkurier.json'),
+    );
+    writeFileSync(path.join(deployment, '.env'), `PORTAL_TENANTS_DIR=${path.join(deployment, 'tenants')}\n`);
+    const env = { ...process.env };
+    delete env.PORTAL_TENANTS_DIR;
+    delete env.PORTAL_ENV_FILE;
+    const run = spawnSync(process.execPath, [path.join(ROOT_DIR, 'cli', 'bin.mjs'), 'validate'], {
+      cwd: deployment,
+      env,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toContain('settings: .env');
+    expect(`${run.stdout}${run.stderr}`).toContain('1 tenant file(s) valid');
+    expect(run.status).toBe(0);
+  }, 60_000);
 });
