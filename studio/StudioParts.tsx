@@ -228,7 +228,7 @@ export function PreviewSection({ draft, preview }: Pick<Studio, 'draft' | 'previ
       </div>
       {!preview.demo && apiTenant && (
         <p className="studio-no-demo" role="note" data-testid="studio-no-demo">
-          {t('noDemoData', { tenant: apiTenant, env: preview.environment })}
+          {t('noDemoData', { tenant: apiTenant, command: preview.command })}
         </p>
       )}
       {!upToDate && <p className="studio-stale">{t('previewStale')}</p>}

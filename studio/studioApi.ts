@@ -48,13 +48,17 @@ export const studioApi = {
   diff: (fileId: string, data: Tenant) =>
     call<Checked & { exists: boolean; diff: DiffLine[]; file: string }>('POST', '/diff', { fileId, data }),
   save: (fileId: string, data: Tenant, confirmedProblems: number) =>
-    call<Checked & { saved: boolean; file: string }>('POST', '/save', { fileId, data, confirmedProblems }),
+    call<Checked & { saved: boolean; file: string; command: string }>('POST', '/save', {
+      fileId,
+      data,
+      confirmedProblems,
+    }),
   demoUsers: (tenant: string) =>
     call<{
       tenant: string;
       demo: boolean;
       hint?: string;
-      environment?: string;
+      command?: string;
       users: Array<{ email: string; name?: string }>;
     }>('GET', `/demo-users?tenant=${encodeURIComponent(tenant)}`),
   /** Retention insights of a tenant and period. */

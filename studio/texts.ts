@@ -20,7 +20,7 @@ const TEXTS = {
     signedInAs: 'Signed in as',
     signedOut: 'Signed out',
     noDemoData:
-      '{tenant} is no demo tenant, so it has no demo subscribers to sign in as: it starts empty. Bring its subscribers in from the order system with `{env}npx portal import {tenant} <folder>` or through the operator API (a key from `{env}npx portal keys create {tenant} --scope read,write,import`); docs/going-live.md "Going live with your order system". A tenant file with "demo": true gets demo people on the next start.',
+      '{tenant} is no demo tenant, so it has no demo subscribers to sign in as: it starts empty. Bring its subscribers in from the order system with `{command} import {tenant} <folder>` or through the operator API (a key from `{command} keys create {tenant} --scope read,write,import`); docs/going-live.md "Going live with your order system". A tenant file with "demo": true gets demo people on the next start.',
     phone: 'Phone, 360 px',
     desktop: 'Desktop, 1280 px (scaled)',
     review: 'Review changes and save',
@@ -30,7 +30,7 @@ const TEXTS = {
     save: 'Save',
     cancel: 'Close',
     saved:
-      'Saved {file}. A portal that is running serves it once it is rebuilt (npx portal build) and restarted.',
+      'Saved {file}. A portal that is running serves it once it is rebuilt ({command} build) and restarted.',
     newFile: 'new file',
     loading: 'Loading …',
     groups: 'Settings',
@@ -51,7 +51,7 @@ const TEXTS = {
     signedInAs: 'Angemeldet als',
     signedOut: 'Abgemeldet',
     noDemoData:
-      '{tenant} ist kein Demo-Mandant und hat daher keine Demo-Abonnenten zum Anmelden: Er beginnt leer. Holen Sie seine Abonnenten aus dem Abosystem mit `{env}npx portal import {tenant} <Ordner>` oder über die Operator-API (ein Schlüssel von `{env}npx portal keys create {tenant} --scope read,write,import`); docs/going-live.md „Going live with your order system“. Eine Mandantendatei mit "demo": true bekommt beim nächsten Start Demo-Personen.',
+      '{tenant} ist kein Demo-Mandant und hat daher keine Demo-Abonnenten zum Anmelden: Er beginnt leer. Holen Sie seine Abonnenten aus dem Abosystem mit `{command} import {tenant} <Ordner>` oder über die Operator-API (ein Schlüssel von `{command} keys create {tenant} --scope read,write,import`); docs/going-live.md „Going live with your order system“. Eine Mandantendatei mit "demo": true bekommt beim nächsten Start Demo-Personen.',
     phone: 'Telefon, 360 px',
     desktop: 'Desktop, 1280 px (verkleinert)',
     review: 'Änderungen prüfen und speichern',
@@ -62,7 +62,7 @@ const TEXTS = {
     save: 'Speichern',
     cancel: 'Schließen',
     saved:
-      '{file} gespeichert. Ein laufendes Portal zeigt die Änderung, sobald es neu gebaut (npx portal build) und neu gestartet ist.',
+      '{file} gespeichert. Ein laufendes Portal zeigt die Änderung, sobald es neu gebaut ({command} build) und neu gestartet ist.',
     newFile: 'neue Datei',
     loading: 'Lädt …',
     groups: 'Einstellungen',

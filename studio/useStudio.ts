@@ -90,8 +90,8 @@ function useDraft() {
 function useDemoSignIn(apiTenant: string | undefined, frames: Frames, frameSrc: string) {
   const [users, setUsers] = useState<Array<{ email: string; name?: string }>>([]);
   const [demo, setDemo] = useState(true);
-  // What the bar's commands are prefixed with: the server's PORTAL_TENANTS_DIR and PORTAL_DATA_DIR.
-  const [environment, setEnvironment] = useState('');
+  // The `portal` command as the operator types it, with the server's PORTAL_TENANTS_DIR and PORTAL_DATA_DIR.
+  const [command, setCommand] = useState('npx portal');
   const [user, setUser] = useState('');
 
   useEffect(() => {
@@ -99,7 +99,7 @@ function useDemoSignIn(apiTenant: string | undefined, frames: Frames, frameSrc: 
     void studioApi.demoUsers(apiTenant).then((answer) => {
       setUsers(answer.users);
       setDemo(answer.demo);
-      setEnvironment(answer.environment ?? '');
+      setCommand(answer.command ?? 'npx portal');
     });
   }, [apiTenant]);
 
@@ -117,7 +117,7 @@ function useDemoSignIn(apiTenant: string | undefined, frames: Frames, frameSrc: 
       if (frame) frame.src = `${frameSrc}${frameSrc.includes('?') ? '&' : '?'}session=${Date.now()}`;
   }
 
-  return { users, demo, environment, user, signIn };
+  return { users, demo, command, user, signIn };
 }
 
 type SaveAnswer = Awaited<ReturnType<typeof studioApi.save>>;
@@ -172,7 +172,7 @@ export function useStudio() {
     async (answer) => {
       setExists(true);
       setIssues(answer.issues);
-      setMessage(t('saved', { file: answer.file }));
+      setMessage(t('saved', { file: answer.file, command: answer.command }));
       setFiles(await studioApi.tenants().then((tenants) => tenants.files));
     },
     setMessage,

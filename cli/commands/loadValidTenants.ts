@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { TENANTS_DIR } from '../paths';
+import { portalCommand } from '../../server/runtime/portalCommand';
 
 /**
  * The files of the named tenants: an id is `<TENANTS_DIR>/<id>.json` (PORTAL_TENANTS_DIR moves
@@ -28,7 +29,7 @@ export async function loadValidTenants(names: string[] = []) {
     // Each problem with its fix, as `portal validate` prints them.
     const count = `${issues.length} ${issues.length === 1 ? 'problem' : 'problems'}`;
     throw new Error(
-      `${count} in tenant files:\n${issues.map(formatIssueWithHint).join('\n')}\nFix them, then run again (npx portal validate shows them too).`,
+      `${count} in tenant files:\n${issues.map(formatIssueWithHint).join('\n')}\nFix them, then run again (${portalCommand()} validate shows them too).`,
     );
   }
   return tenants;

@@ -14,6 +14,7 @@ export function registerNew(program: Command): void {
       const path = await import('node:path');
       const { TENANTS_DIR } = await import('../paths');
       const { displayPath } = await import('../../tenant/sources');
+      const { portalCommand } = await import('../../server/runtime/portalCommand');
       const { newTenantTemplate } = await import('../../tenant');
       if (!/^[a-z][a-z0-9-]{1,40}$/.test(id))
         throw new Error(
@@ -29,7 +30,7 @@ export function registerNew(program: Command): void {
       // variable that moves it, or the next command says the file is not found.
       const env = folder === TENANTS_DIR ? '' : `PORTAL_TENANTS_DIR=${folder} `;
       console.log(
-        `created ${displayPath(file)}. Next: ${env}npx portal validate ${id} && ${env}npx portal dev ${id}`,
+        `created ${displayPath(file)}. Next: ${env}${portalCommand()} validate ${id} && ${env}${portalCommand()} dev ${id}`,
       );
     });
 }

@@ -35,6 +35,7 @@ export function registerStudio(program: Command): void {
       const { ENGINE_BUILD_DIR, STUDIO_BUILD_DIR } = await import('../paths');
       const { studioTenantsDir } = await import('../../server/studio/studioFiles');
       const { buildEngine } = await import('../build/engineBuild');
+      const { portalCommand } = await import('../../server/runtime/portalCommand');
 
       const dir = studioTenantsDir();
       const files = existsSync(dir)
@@ -51,7 +52,7 @@ export function registerStudio(program: Command): void {
         );
       if (tenants.length === 0)
         throw new Error(
-          `no valid tenant file in ${dir}: the preview needs one to borrow its API and demo users. Create one with: npx portal new <id>`,
+          `no valid tenant file in ${dir}: the preview needs one to borrow its API and demo users. Create one with: ${portalCommand()} new <id>`,
         );
       if (id && !files.some((file) => path.basename(file) === `${id}.json`))
         throw new Error(

@@ -27,6 +27,7 @@ import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { demoIdsFrom, type DemoIds } from './previewScreens';
 import { capabilityContext } from '../tenancy/refusals';
 import { rewardsOf, tiersOf } from '../store/loyaltyStore';
+import { portalCommand } from '../runtime/portalCommand';
 
 export interface PreviewSignInAnswer {
   /** Open this in the frame: the portal's login screen spends the token and keeps the session. */
@@ -80,7 +81,7 @@ export function previewSignIn(deps: {
       throw new HttpError(
         409,
         'demo_data_missing',
-        `The demo data of ${tenant.id} is not seeded in this database (npx portal db seed).`,
+        `The demo data of ${tenant.id} is not seeded in this database (${portalCommand()} db seed).`,
       );
     const token = newSecretToken();
     await insertLoginToken(deps.db, tenant.id, {

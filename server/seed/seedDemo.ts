@@ -3,6 +3,7 @@ import type { DemoLogin, DemoTenant } from './demoData';
 import { setDemoPasswords, type PasswordSignInTenant } from './demoPasswords';
 import { seedDemoData, type SeedOptions } from './seedDemoData';
 import { isDemoTenant, type DemoFlag } from '../../tenant/demoFlag';
+import { portalCommand } from '../runtime/portalCommand';
 
 export { isDemoTenant, type DemoFlag };
 
@@ -37,7 +38,8 @@ export async function seedDemo(
  */
 export function bringDataInHint(tenantId: string): string {
   const env = commandEnvironment();
-  return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`${env}npx portal import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`${env}npx portal keys create ${tenantId} --scope read,write,import\`); docs/going-live.md "Going live with your order system"`;
+  const portal = portalCommand();
+  return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`${env}${portal} import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`${env}${portal} keys create ${tenantId} --scope read,write,import\`); docs/going-live.md "Going live with your order system"`;
 }
 
 /**

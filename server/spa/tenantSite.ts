@@ -9,6 +9,7 @@ import { errorBody } from '../http/errors';
 import { parseCookies } from '../http/cookies';
 import { LOCALE_COOKIE } from '../../engine/domain/language';
 import { preloadShownTexts, textPreloadOf, type TextPreload } from './textPreload';
+import { portalCommand } from '../runtime/portalCommand';
 
 export const BASE_PLACEHOLDER = '%PORTAL_BASE%';
 
@@ -121,7 +122,7 @@ export function tenantSite(distDir: string): Router {
       res
         .status(503)
         .type('text/plain')
-        .send(`The portal of "${tenant.id}" is not built yet. Run: npx portal build ${tenant.id}`);
+        .send(`The portal of "${tenant.id}" is not built yet. Run: ${portalCommand()} build ${tenant.id}`);
       return;
     }
     const wishes = [

@@ -32,6 +32,7 @@ import {
 import { findUserByEmail } from '../store/userStore';
 import { demoLoginOf, demoLoginsOf } from '../seed/demoLogins';
 import { bringDataInHint, commandEnvironment, isDemoTenant } from '../seed/seedDemo';
+import { portalCommand } from '../runtime/portalCommand';
 
 export interface StudioOptions {
   db: Database;
@@ -134,7 +135,7 @@ function studioPage(router: Router, studioDir: string, options: StudioOptions): 
   router.get(['/', '/index.html'], async (_req, res) => {
     if (options.buildStudio) await options.buildStudio(studioDir);
     else if (!existsSync(path.join(studioDir, 'index.html')))
-      throw notFound('The studio is not built: start it with `npx portal studio`.');
+      throw notFound(`The studio is not built: start it with \`${portalCommand()} studio\`.`);
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader(
       'Content-Security-Policy',
@@ -240,7 +241,12 @@ function tenantFileRoutes(api: Router, options: StudioOptions, drafts: Drafts): 
       );
     }
     if (result.after !== result.before) await writeTenantSource(fileId, result.after);
-    res.json({ saved: result.after !== result.before, file: displayName(fileId), ...issuesOf(result) });
+    res.json({
+      saved: result.after !== result.before,
+      file: displayName(fileId),
+      command: portalCommand(),
+      ...issuesOf(result),
+    });
   });
 }
 
@@ -287,13 +293,14 @@ function demoSessionRoutes(api: Router, options: StudioOptions): void {
   api.get('/demo-users', async (req, res) => {
     const tenant = apiTenantFor(options.tenants, [req.query.tenant]);
     if (!isDemoTenant(tenant)) {
-      // `environment`: the settings the commands need to reach this server's files and database.
+      // `command`: the `portal` command with the settings it needs to reach this server's files and
+      // database, as the operator types it where this server runs.
       res.json({
         tenant: tenant.id,
         demo: false,
         users: [],
         hint: bringDataInHint(tenant.id),
-        environment: commandEnvironment(),
+        command: `${commandEnvironment()}${portalCommand()}`,
       });
       return;
     }
@@ -336,7 +343,7 @@ function demoSessionRoutes(api: Router, options: StudioOptions): void {
       throw new HttpError(
         409,
         'demo_data_missing',
-        `The demo data of ${tenant.id} is not seeded in this database (npx portal db seed).`,
+        `The demo data of ${tenant.id} is not seeded in this database (${portalCommand()} db seed).`,
       );
     const token = newSecretToken();
     await insertLoginToken(options.db, tenant.id, {
@@ -393,7 +400,9 @@ function draftPreviewRoutes(router: Router, engineDir: string, drafts: Drafts, o
     const draft = draftOf(req);
     if (!existsSync(path.join(engineDir, 'index.html'))) {
       if (!options.buildEngine)
-        throw notFound('The engine is not built: run `npx portal build` and open the preview again.');
+        throw notFound(
+          `The engine is not built: run \`${portalCommand()} build\` and open the preview again.`,
+        );
       await options.buildEngine(engineDir);
     }
     const template = readFileSync(path.join(engineDir, 'index.html'), 'utf8');

@@ -14,6 +14,7 @@ import { ROOT_DIR } from '../../cli/paths';
 import { whichDatabase } from '../../cli/commands/db';
 import { workbenchServerOptions } from '../../cli/commands/serverOptions';
 import { bringDataInHint } from '../../server/seed';
+import { portalCommand } from '../../server/runtime/portalCommand';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -58,6 +59,20 @@ describe('a workbench started with the deployment’s settings', () => {
       });
     }
   });
+});
+
+describe('the `portal` command the hints name', () => {
+  it('is npx portal in the checkout, and the checkout’s own from a deployment’s folder', () => {
+    expect(portalCommand(ROOT_DIR)).toBe('npx portal');
+    expect(portalCommand(path.join(ROOT_DIR, 'tenants'))).toBe('npx portal');
+    const deployment = mkdtempSync(path.join(tmpdir(), 'portal-deployment-'));
+    const command = portalCommand(deployment);
+    expect(command).toBe(`npx --prefix ${ROOT_DIR} portal`);
+    // As printed, it runs there.
+    const [npx, ...args] = command.split(' ');
+    const run = spawnSync(npx, [...args, '--help'], { cwd: deployment, encoding: 'utf8' });
+    expect(run.stdout).toContain('Usage: portal');
+  }, 60_000);
 });
 
 describe("the server's hint for a tenant without demo data", () => {
