@@ -100,6 +100,13 @@ export function xRechnungGaps(invoice: unknown): EInvoiceGap[] {
   return gaps;
 }
 
+/** Where a gap's value goes, as a hint names it: the invoice section or its publisher's. */
+function sectionOf(pointer: string): string {
+  return pointer.startsWith('/invoice/publisher/')
+    ? "the invoice's publisher section"
+    : 'the invoice section';
+}
+
 /**
  * The validator's view: with `xRechnung` on, every gap is an error (the tenant offers a download it
  * cannot make); otherwise, for a tenant that names its publisher, the gaps are warnings (the
@@ -114,19 +121,38 @@ export function eInvoiceProblems(tenant: unknown): { errors: Problem[]; warnings
         pointer: gap.pointer,
         at: 'key',
         message: `"xRechnung" is on, but the XRechnung needs the ${gap.needs}`,
-        hint: `add ${gap.example} to the invoice section, or set "xRechnung": false`,
+        hint: `add ${gap.example} to ${sectionOf(gap.pointer)}, or set "xRechnung": false`,
       })),
       warnings: [],
     };
   }
-  if (!given(section.publisher)) return { errors: [], warnings: [] };
+  if (!given(section.publisher)) {
+    // An invoice the portal issues names its seller from this section (docs/invoices.md "Invoices
+    // and documents"); without it, only by the tenant's name and contact.
+    const features = record(tenant).features;
+    const issuesInvoices = Array.isArray(features) && features.includes('invoice-download');
+    return {
+      errors: [],
+      warnings: issuesInvoices
+        ? [
+            {
+              pointer: '/features',
+              at: 'value',
+              message:
+                '"invoice-download" is on, but there is no "invoice" section: the invoices name the seller by the tenant\'s name only, without its postal address and VAT id, which an invoice must carry, and with no e-invoice',
+              hint: 'add "invoice": { "publisher": { "name": …, "street": …, "postalCode": …, "city": …, "countryCode": "DE", "vatId": … } } (docs/invoices.md "E-invoices (ZUGFeRD / Factur-X, XRechnung)")',
+            },
+          ]
+        : [],
+    };
+  }
   return {
     errors: [],
     warnings: facturXGaps(invoice).map((gap) => ({
       pointer: gap.pointer,
       at: 'key',
       message: `the invoices are plain PDFs without an e-invoice (ZUGFeRD / Factur-X, EN 16931): the ${gap.needs} is missing`,
-      hint: `add ${gap.example} to the invoice's publisher section`,
+      hint: `add ${gap.example} to ${sectionOf(gap.pointer)}`,
     })),
   };
 }

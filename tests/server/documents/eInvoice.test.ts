@@ -250,6 +250,24 @@ describe('the demo tenants can make e-invoices', () => {
   );
 });
 
+describe('what portal validate says of a tenant’s invoice settings', () => {
+  it('warns when the tenant issues invoices with no invoice section to name its seller', () => {
+    const warnings = eInvoiceProblems({ features: ['faq', 'invoice-download'] }).warnings;
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({ pointer: '/features' });
+    expect(warnings[0].message).toContain('no "invoice" section');
+    expect(warnings[0].hint).toContain('"invoice": { "publisher"');
+    expect(eInvoiceProblems({ features: ['faq'] })).toEqual({ errors: [], warnings: [] });
+  });
+
+  it('says where each missing XRechnung setting goes: the publisher’s section or the invoice’s', () => {
+    const { errors } = eInvoiceProblems({ invoice: { xRechnung: true, publisher: { name: 'Verlag' } } });
+    const hintAt = (pointer: string) => errors.find((error) => error.pointer === pointer)?.hint;
+    expect(hintAt('/invoice/publisher/street')).toMatch(/to the invoice's publisher section, or set/);
+    expect(hintAt('/invoice/bankAccount')).toMatch(/to the invoice section, or set/);
+  });
+});
+
 describe('the invoice model', () => {
   it('splits a bundle by rate: net and VAT per rate add up to what was paid', () => {
     const tenant = tenants.find((t) => t.id === 'stadtkurier')!;
