@@ -39,6 +39,35 @@ export function nearestPassingColor(
 
 const isColor = (value: string, hex: string) => value.toLowerCase() === hex;
 
+/** Where each colour of a failing pair would move, and the nearest passing colour there, if any. */
+function contrastFixes(failure: ContrastFailure) {
+  const { foregroundColor, backgroundColor, minimum } = failure;
+  const foregroundIsLighter = relativeLuminance(foregroundColor) > relativeLuminance(backgroundColor);
+  // The lighter colour moves towards white, the darker towards black.
+  const foregroundTarget = foregroundIsLighter ? WHITE : BLACK;
+  const backgroundTarget = foregroundIsLighter ? BLACK : WHITE;
+  const foregroundFix = isColor(foregroundColor, foregroundTarget)
+    ? undefined
+    : nearestPassingColor(foregroundColor, foregroundTarget, backgroundColor, minimum);
+  const backgroundFix = isColor(backgroundColor, backgroundTarget)
+    ? undefined
+    : nearestPassingColor(backgroundColor, backgroundTarget, foregroundColor, minimum);
+  return { foregroundTarget, backgroundTarget, foregroundFix, backgroundFix };
+}
+
+/**
+ * The tokens the hint asks to change: a colour already at white or black, or one no value of which
+ * passes, is not among them, unless neither side alone can pass.
+ */
+export function tokensToChange(failure: ContrastFailure): string[] {
+  const { foregroundFix, backgroundFix } = contrastFixes(failure);
+  const tokens = [
+    ...(foregroundFix ? [failure.foreground] : []),
+    ...(backgroundFix ? [failure.background] : []),
+  ];
+  return tokens.length ? tokens : [failure.foreground, failure.background];
+}
+
 /**
  * `make mutedText darker (for example #767676) or background lighter (for example …)`, or, when
  * one side cannot move further, `background is already white: make mutedText darker (contrast
@@ -46,18 +75,9 @@ const isColor = (value: string, hex: string) => value.toLowerCase() === hex;
  */
 export function contrastHint(failure: ContrastFailure): string {
   const { foreground, background, foregroundColor, backgroundColor, minimum } = failure;
-  const foregroundIsLighter = relativeLuminance(foregroundColor) > relativeLuminance(backgroundColor);
-  // The lighter colour moves towards white, the darker towards black.
-  const foregroundTarget = foregroundIsLighter ? WHITE : BLACK;
-  const backgroundTarget = foregroundIsLighter ? BLACK : WHITE;
+  const { foregroundTarget, backgroundTarget, foregroundFix, backgroundFix } = contrastFixes(failure);
   const word = (target: string) => (target === WHITE ? 'lighter' : 'darker');
   const name = (target: string) => (target === WHITE ? 'white' : 'black');
-  const foregroundFix = isColor(foregroundColor, foregroundTarget)
-    ? undefined
-    : nearestPassingColor(foregroundColor, foregroundTarget, backgroundColor, minimum);
-  const backgroundFix = isColor(backgroundColor, backgroundTarget)
-    ? undefined
-    : nearestPassingColor(backgroundColor, backgroundTarget, foregroundColor, minimum);
   const needs = `contrast ${formatContrastRatio(failure.ratio)}, needs ${minimum}:1`;
 
   if (foregroundFix && backgroundFix) {

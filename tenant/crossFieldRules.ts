@@ -13,7 +13,7 @@ import {
   type TenantTheme,
   type ThemeTokens,
 } from '../engine/domain/theme';
-import { contrastHint } from './contrastHint';
+import { contrastHint, tokensToChange } from './contrastHint';
 import { closestMatch, closestTextKey, didYouMean, textKeyHint } from './didYouMean';
 import { escapePointerSegment } from './jsonSource';
 import type { Problem } from './schemaErrors';
@@ -150,12 +150,10 @@ function themeRules(tenant: Loose, ctx: RuleContext): Problem[] {
   const tokens = tenantThemeTokens(tenant, presets)!;
   const overridden = record(record(theme.tokens).colors);
   return contrastFailures(tokens).map((failure) => {
-    const culprit =
-      failure.foreground in overridden
-        ? failure.foreground
-        : failure.background in overridden
-          ? failure.background
-          : undefined;
+    // The setting the tenant wrote that the hint asks to change; else any it wrote of the two.
+    const culprit = [...tokensToChange(failure), failure.foreground, failure.background].find(
+      (token) => token in overridden,
+    );
     return {
       pointer: culprit ? `/theme/tokens/colors/${culprit}` : '/theme/preset',
       at: 'value' as const,

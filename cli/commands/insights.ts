@@ -8,12 +8,11 @@ import type {
   WeekFigures,
 } from '../../schemas/generated/retention-insights';
 import { formatMoney, formatRate, offerName, reasonName } from '../../studio/insightWords';
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
+import { isInsightsDay } from '../../server/insights/retentionInsights';
 
 function parseDay(value: string): string {
-  if (!DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`)))
-    throw new InvalidArgumentError('write a day as YYYY-MM-DD, e.g. 2026-11-01');
+  if (!isInsightsDay(value))
+    throw new InvalidArgumentError('write a day from 1970 to 2999 as YYYY-MM-DD, e.g. 2026-11-01');
   return value;
 }
 
@@ -281,9 +280,15 @@ export function registerInsights(program: Command): void {
         if (options.json && options.csv) throw new Error('choose one of --json and --csv');
         const { loadValidTenants } = await import('./loadValidTenants');
         const [tenant] = await loadValidTenants([tenantId]);
-        const { insightsPeriod, retentionInsights } = await import('../../server/insights/retentionInsights');
+        const { insightsPeriod, insightsPeriodProblem, retentionInsights, MAX_INSIGHTS_PERIOD_DAYS } =
+          await import('../../server/insights/retentionInsights');
         const period = insightsPeriod(new Date(), options.from, options.to);
-        if (period.from > period.to) throw new Error(`--from ${period.from} is after --to ${period.to}`);
+        const problem = insightsPeriodProblem(period);
+        if (problem === 'after_to') throw new Error(`--from ${period.from} is after --to ${period.to}`);
+        if (problem === 'too_long')
+          throw new Error(
+            `--from ${period.from} to --to ${period.to} is longer than 20 years (${MAX_INSIGHTS_PERIOD_DAYS} days): ask for a shorter period`,
+          );
         const { withDatabase } = await import('./db');
         await withDatabase(async (db) => {
           const insights = await retentionInsights(db, tenant, period, new Date());

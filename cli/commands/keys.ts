@@ -209,7 +209,7 @@ export function registerKeys(program: Command): void {
     });
   keys
     .command('revoke <tenant> <key>')
-    .description('revoke a key by its id or prefix: calls with it answer 401 from then on')
+    .description('revoke a key by its prefix, its id or the whole key: calls with it answer 401 from then on')
     .action(async (tenantId: string, idOrPrefix: string) => {
       await withKeysContext(tenantId, async (context) => {
         console.log((await revokeKey(context, tenantId, idOrPrefix)).text);

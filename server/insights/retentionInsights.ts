@@ -90,6 +90,28 @@ export interface InsightsPeriod {
   to: string;
 }
 
+/**
+ * The longest period one answer covers: 20 years, about 1,050 ISO weeks. The answer lists every
+ * week of the period; a period over the whole range of days (1970 to 2999) would be megabytes of
+ * empty weeks, built in memory, for one call.
+ */
+export const MAX_INSIGHTS_PERIOD_DAYS = 7_305;
+
+/** A day the insights answer for: YYYY-MM-DD, from 1970 to 2999 (the operator API's schema). */
+export function isInsightsDay(value: string): boolean {
+  return /^(19[7-9]\d|2\d{3})-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`));
+}
+
+/**
+ * What is wrong with a period, the same for the operator API, the studio and `portal insights`:
+ * `after_to` when it ends before it starts, `too_long` past MAX_INSIGHTS_PERIOD_DAYS.
+ */
+export function insightsPeriodProblem(period: InsightsPeriod): 'after_to' | 'too_long' | null {
+  if (period.from > period.to) return 'after_to';
+  const days = (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
+  return days > MAX_INSIGHTS_PERIOD_DAYS ? 'too_long' : null;
+}
+
 /** The period asked for, or the last DEFAULT_PERIOD_DAYS days up to today. */
 export function insightsPeriod(now: Date, from?: string, to?: string): InsightsPeriod {
   const last = to ?? utcDay(now);

@@ -259,19 +259,25 @@ function tenantFileRoutes(api: Router, options: StudioOptions, drafts: Drafts): 
 function insightsRoute(api: Router, options: StudioOptions): void {
   api.get('/insights', async (req, res) => {
     const tenantId = String(req.query.tenant ?? '');
+    const { insightsPeriod, insightsPeriodProblem, isInsightsDay, retentionInsights } =
+      await import('../insights/retentionInsights');
     const day = (name: 'from' | 'to') => {
       const value = req.query[name];
       if (value === undefined || value === '') return undefined;
-      if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
-        throw badRequest('validation_failed', `${name} is a day, YYYY-MM-DD.`, {
+      if (typeof value !== 'string' || !isInsightsDay(value))
+        throw badRequest('validation_failed', `${name} is a day, YYYY-MM-DD, from 1970 to 2999.`, {
           fields: { [name]: 'invalid' },
         });
       return value;
     };
-    const { insightsPeriod, retentionInsights } = await import('../insights/retentionInsights');
     const period = insightsPeriod(new Date(), day('from'), day('to'));
-    if (period.from > period.to)
+    const problem = insightsPeriodProblem(period);
+    if (problem === 'after_to')
       throw badRequest('validation_failed', 'from is after to.', { fields: { from: 'after_to' } });
+    if (problem === 'too_long')
+      throw badRequest('validation_failed', 'The period is longer than 20 years.', {
+        fields: { from: 'too_long' },
+      });
     const served = options.tenants.find((t) => t.id === tenantId);
     const file = listTenantFiles().some((f) => f.id === tenantId)
       ? validateTenantSource(displayName(tenantId), readTenantSource(tenantId).source).tenant

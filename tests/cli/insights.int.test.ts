@@ -127,8 +127,13 @@ describe('portal insights', () => {
     const error = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       await expect(portal(TENANT, '--from', '15.11.2026')).rejects.toThrow(/YYYY-MM-DD/);
+      // The operator API's days and period (server/operator/insights): from 1970, at most 20 years.
+      await expect(portal(TENANT, '--from', '1900-01-01')).rejects.toThrow(/from 1970 to 2999/);
     } finally {
       error.mockRestore();
     }
+    await expect(portal(TENANT, '--from', '1990-01-01', '--to', '2026-11-02')).rejects.toThrow(
+      /longer than 20 years/,
+    );
   });
 });

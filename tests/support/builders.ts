@@ -33,6 +33,18 @@ export function makeTenant(overrides: Partial<Tenant> = {}): Tenant {
     login: { magicLink: true },
     theme: { preset: 'classic' },
     features: ['faq', 'issue-download', 'invoice-download'],
+    // The seller its invoices name (docs/invoices.md); without it validate warns.
+    invoice: {
+      publisher: {
+        name: 'Acme Zeitung GmbH',
+        addressLines: ['Hauptstraße 1', '10115 Berlin'],
+        street: 'Hauptstraße 1',
+        postalCode: '10115',
+        city: 'Berlin',
+        countryCode: 'DE',
+        vatId: 'DE811234567',
+      },
+    },
     // A FAQ switched on without entries is warned about (tenant/unusedSettingsWarnings.ts).
     faq: {
       entries: [

@@ -98,6 +98,16 @@ describe('contrast hints say what can still change', () => {
     );
   });
 
+  it('points at the colour the hint asks to change when the tenant set both', () => {
+    const [issue] = hintsOf(
+      makeTenant({
+        theme: { preset: 'classic', tokens: { colors: { onPrimary: '#ffffff', primary: '#5b9bd5' } } },
+      }),
+    );
+    expect(issue).toMatch(/^\/theme\/tokens\/colors\/primary insufficient contrast/);
+    expect(issue).toContain('make primary darker');
+  });
+
   it("suggests a colour that passes, as close to the operator's as it can", () => {
     expect(contrastRatio('#487aa8', '#ffffff')).toBeGreaterThanOrEqual(4.5);
     // One step (1 %) less dark would still fail: the example is the least change that passes.

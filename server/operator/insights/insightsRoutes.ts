@@ -5,15 +5,12 @@ import { validateQuery, validQuery } from '../../http/validateBody';
 import { badRequest } from '../../http/errors';
 import { requestTenant } from '../../tenancy/tenantContext';
 import type { OperatorInsightsQuery } from '../../../schemas/generated/operator-insights-query';
-import { insightsPeriod, retentionInsights } from '../../insights/retentionInsights';
-
-/**
- * The longest period one call answers: 20 years, about 1,050 ISO weeks. The answer lists every
- * week of the period; a period over the schema's whole range of days (1970 to 2999) would be
- * megabytes of empty weeks, built in memory, for one call.
- */
-export const MAX_INSIGHTS_PERIOD_DAYS = 7_305;
-const DAY_MS = 24 * 3600 * 1000;
+import {
+  insightsPeriod,
+  insightsPeriodProblem,
+  MAX_INSIGHTS_PERIOD_DAYS,
+  retentionInsights,
+} from '../../insights/retentionInsights';
 
 /**
  * `GET /operator/v1/insights?from&to` (scope read): the tenant's retention insights for
@@ -29,10 +26,10 @@ export const insightsRouter: OperatorRouterFactory = (deps) => {
     async (_req, res) => {
       const query = validQuery<OperatorInsightsQuery>(res);
       const period = insightsPeriod(deps.now(), query.from, query.to);
-      if (period.from > period.to)
+      const problem = insightsPeriodProblem(period);
+      if (problem === 'after_to')
         throw badRequest('validation_failed', 'from is after to.', { fields: { from: 'after_to' } });
-      const days = (Date.parse(period.to) - Date.parse(period.from)) / DAY_MS + 1;
-      if (days > MAX_INSIGHTS_PERIOD_DAYS)
+      if (problem === 'too_long')
         throw badRequest('validation_failed', 'The period is longer than 20 years.', [
           { field: 'query/from', message: `must be at most ${MAX_INSIGHTS_PERIOD_DAYS} days before to` },
         ]);
