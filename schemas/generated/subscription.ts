@@ -122,6 +122,16 @@ export interface Subscription {
      * Payment method kind (portal-core.md §9 'Payment method kinds').
      */
     paymentMethod: 'credit_card' | 'sepa' | 'direct_debit' | 'paypal' | 'invoice' | 'none';
+    /**
+     * A change of the payment method the subscriber made that waits for the end of the payment period (account-flows.md §4 payment method change); the order system's method stays until then.
+     */
+    pendingChange?: {
+      paymentMethod: 'credit_card' | 'sepa' | 'direct_debit' | 'paypal' | 'invoice' | 'none';
+      /**
+       * The day it takes effect, at the latest the subscription's last day.
+       */
+      from: string;
+    };
   };
   /**
    * Ordering party only. Billing frequency code: 01 monthly, 03 quarterly, 06 half-yearly, 12 yearly.

@@ -24,7 +24,7 @@ import type {
 } from './rows';
 import { ROLES } from './rows';
 import { localizedDetails, localizedRow, type Translations } from './localizedDetails';
-import { withinTerm } from '../../engine/domain/subscriptionTerm';
+import { capToTerm, lastDayOfTerm, withinTerm } from '../../engine/domain/subscriptionTerm';
 import { paymentKindOfCodes } from '../../engine/domain/paymentMethodChange';
 import type {
   Acceptance,
@@ -258,6 +258,17 @@ function toSubscription(row: SubscriptionQueryRow, locale: string | undefined): 
     else if (d.paymentMethod !== undefined || d.subOProcessedPMD)
       subscription.paymentDetails = {
         paymentMethod: paymentKindOfCodes(d.paymentMethod, d.subOProcessedPMD?.subPaymentMethod),
+      };
+    // A change the subscriber made, waiting for the end of the payment period: the subscription page
+    // shows it beside the method on record, as the payment page does (server/payment-method-change/),
+    // by the subscription's last day at the latest.
+    if (d.pendingPaymentMethod)
+      subscription.paymentDetails = {
+        paymentMethod: subscription.paymentDetails?.paymentMethod ?? 'invoice',
+        pendingChange: {
+          paymentMethod: d.pendingPaymentMethod.paymentMethod,
+          from: capToTerm(d.pendingPaymentMethod.effectiveFrom, lastDayOfTerm(subscription)),
+        },
       };
     subscription.billingFrequency = defined(d.billingFrequency, null);
     subscription.billingFrequencyShortDescription = defined(d.billingFrequencyShortDescription, null);

@@ -424,6 +424,16 @@ test.describe('payment details', () => {
     await expect(pendingAccount).toContainText('DE•• •••• •••• •••• ••30 00');
     const after = await apiGet<PaymentDetails>(page, tenant, `/subscriptions/${s.id}/payment-details`);
     expect(after?.pendingChange).toMatchObject({ paymentMethod: 'sepa', effectiveFrom });
+    // The subscription page shows it beside the method on record.
+    await openSubscription(page, tenant, s);
+    const details = page.locator('.details-block');
+    await expect(details).toContainText(t(`subscription.paymentMethods.${before.paymentMethod}`));
+    await expect(details).toContainText(
+      t('subscription.plannedPaymentMethodValue', {
+        method: t('subscription.paymentMethods.sepa'),
+        date: formatDate(effectiveFrom, 'de-DE'),
+      }),
+    );
   });
 
   test('northern-review (en): a change to a credit card is registered in the sandbox popup and confirmed by the success dialog', async ({

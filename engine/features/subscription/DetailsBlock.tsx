@@ -78,6 +78,16 @@ export function DetailsBlock({
       'subscription.paymentMethod',
       s.paymentDetails ? t(`subscription.paymentMethods.${s.paymentDetails.paymentMethod}`) : null,
     );
+    // A change waiting for the end of the payment period (account-flows.md §4), as the payment page says.
+    const pendingChange = s.paymentDetails?.pendingChange;
+    if (pendingChange)
+      add(
+        'subscription.plannedPaymentMethod',
+        t('subscription.plannedPaymentMethodValue', {
+          method: t(`subscription.paymentMethods.${pendingChange.paymentMethod}`),
+          date: formatDate(pendingChange.from, lang),
+        }),
+      );
     add(
       'subscription.billingFrequency',
       billingFrequencyLabel(t, s.billingFrequency, s.billingFrequencyShortDescription),

@@ -361,6 +361,15 @@ describe('payment details', () => {
       account: { debitAccountHolder: 'Jonas Becker', iban: 'DE••••••••••••••••3000', bic: 'COBADEFFXXX' },
     });
     expect(JSON.stringify(saved.body)).not.toContain('370400440532013000');
+    // The subscription says so too, beside the method on record, in the list and alone.
+    const waiting = { paymentMethod: 'sepa', from: saved.body.pendingChange.effectiveFrom };
+    const shown = await client.get<any>(`/subscriptions/${s.id}`);
+    expect(shown.body.paymentDetails.pendingChange).toEqual(waiting);
+    expect(shown.body.paymentDetails.paymentMethod).not.toBe('sepa');
+    const listed = await client.get<any>('/subscriptions');
+    expect(listed.body.find((x: { id: string }) => x.id === s.id).paymentDetails.pendingChange).toEqual(
+      waiting,
+    );
     // Whatever the record holds (the order system may send the whole account back), masked on the way out.
     await db.query(
       `update subscriptions
@@ -405,6 +414,9 @@ describe('payment details', () => {
       paymentMethod: 'sepa',
       account: { iban: 'DE••••••••••••••••3000', debitAccountHolder: 'Jonas Becker' },
       pendingChange: null,
+    });
+    expect((await client.get<any>(`/subscriptions/${s.id}`)).body.paymentDetails).toEqual({
+      paymentMethod: 'sepa',
     });
   });
 
