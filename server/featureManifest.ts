@@ -97,7 +97,10 @@ export interface RejectedChange {
   /** The change's account event: what the rejection makes due (a refund) names it. */
   eventId: string;
   data: Record<string, unknown>;
-  /** The event's time (ISO): rows the change wrote are of then, a later change's are not. */
+  /**
+   * The event's time to the microsecond, as PostgreSQL keeps it: the rows the change wrote in its
+   * transaction carry exactly this time (now()), a later change's never do.
+   */
   at: string;
 }
 

@@ -49,6 +49,8 @@ interface FeedRow {
   subject_id: string;
   data: unknown;
   created_at: Date | string;
+  /** created_at as PostgreSQL keeps it, to the microsecond (a Date keeps milliseconds). */
+  created_at_text: string;
   ack_status: 'confirmed' | 'rejected' | null;
   ack_reason: LocalizedReason | null;
   ack_mail_locale: string | null;
@@ -85,7 +87,7 @@ function feedEventOf(row: FeedRow): FeedEvent {
 }
 
 const FEED_SELECT = `select e.xact_id::text as xact_id, e.seq::text as seq, e.id::text as id, e.type, e.user_id,
-       e.subject_type, e.subject_id, e.data, e.created_at,
+       e.subject_type, e.subject_id, e.data, e.created_at, e.created_at::text as created_at_text,
        a.status as ack_status, a.reason as ack_reason, a.mail_locale as ack_mail_locale,
        a.key_id::text as ack_key_id, a.acknowledged_at as ack_at,
        a.rejection_event_id::text as ack_rejection_event_id, a.undone as ack_undone
@@ -125,13 +127,17 @@ export async function listFeedEvents(
   return { events: rows.slice(0, options.limit).map(feedEventOf), hasMore: rows.length > options.limit };
 }
 
-/** One event of the feed with its acknowledgement (none when unknown, another tenant's or excluded). */
+/**
+ * One event of the feed with its acknowledgement (none when unknown, another tenant's or excluded),
+ * and `madeAt`: its time to the microsecond, which every row its transaction wrote with now() carries
+ * too (server/store/changeRejectionStore.ts finds them by it).
+ */
 export async function findFeedEvent(
   db: Queryable,
   tenantId: string,
   eventId: string,
   options: { lock?: boolean } = {},
-): Promise<FeedEvent | undefined> {
+): Promise<(FeedEvent & { madeAt: string }) | undefined> {
   // The event row is locked (not the outer-joined acknowledgement): two acknowledgements of one
   // event wait for each other. The locking statement still shows the acknowledgement as it was
   // when it started, so once the lock is held the event is read again: the second then sees the
@@ -144,7 +150,7 @@ export async function findFeedEvent(
     );
   let rows = await read(options.lock === true);
   if (options.lock && rows[0] && !rows[0].ack_status) rows = await read(false);
-  return rows[0] ? feedEventOf(rows[0]) : undefined;
+  return rows[0] ? { ...feedEventOf(rows[0]), madeAt: rows[0].created_at_text } : undefined;
 }
 
 export async function insertAcknowledgement(

@@ -5,8 +5,7 @@
  * this a rejected change would live on in them: a planned holiday service blocking the next one, an
  * offer "already accepted", a pending opt-in whose e-mailed link still switches it on, a cancellation
  * on record. Each runs in the rejection's transaction, with the event's data and time (to the
- * millisecond, the rows' times to the microsecond: hence a millisecond's grace); a field the data
- * lacks matches nothing.
+ * microsecond, as the rows its transaction wrote carry it); a field the data lacks matches nothing.
  */
 import type { Queryable } from '../db/database';
 import type { RejectedChange } from '../featureManifest';
@@ -15,9 +14,11 @@ import { textOrNull } from './rows';
 
 type Data = Record<string, unknown>;
 
-/** A row's time within the event's (the millisecond's grace above): the row was written with it. */
-const madeWithEvent = (at: string) =>
-  `between ${at}::timestamptz - interval '1 millisecond' and ${at}::timestamptz + interval '1 millisecond'`;
+/**
+ * A row written in the event's transaction: its time (now()) is the event's, to the microsecond
+ * (RejectedChange.at). A change made a moment later, even within the same millisecond, is another.
+ */
+const madeWithEvent = (at: string) => `= ${at}::timestamptz`;
 
 /**
  * holiday_service.set rejected: the service it planned (the row made with the event, in its
@@ -37,8 +38,7 @@ export async function dropRejectedHolidayService(
        from (select id, status from holiday_services
               where tenant_id = $1 and subscription_id = $2 and type = $3
                 and date_from = $4::date and date_to = $5::date and rejected_at is null
-                and created_at between $6::timestamptz - interval '1 millisecond'
-                                   and $6::timestamptz + interval '1 millisecond'
+                and created_at ${madeWithEvent('$6')}
               for update) before
       where h.tenant_id = $1 and h.id = before.id
       returning before.status = 'planned' as "wasPlanned"`,
@@ -69,8 +69,7 @@ export async function restoreRejectedHolidayCancellation(
         select id from holiday_services
          where tenant_id = $1 and subscription_id = $2 and type = $3 and status = 'cancelled'
            and rejected_at is null
-           and cancelled_at between $4::timestamptz - interval '1 millisecond'
-                                and $4::timestamptz + interval '1 millisecond'
+           and cancelled_at ${madeWithEvent('$4')}
          order by cancelled_at desc limit 1)
         and not exists (select 1 from holiday_services
                          where tenant_id = $1 and subscription_id = $2 and status = 'planned')
@@ -138,7 +137,7 @@ export async function failRejectedAcceptance(
       where tenant_id = $1 and id = (
         select id from offer_acceptances
          where tenant_id = $1 and subscription_id = $2 and offer_id = $3 and status = 'applied'
-           and coalesce(applied_at, created_at) <= $4::timestamptz + interval '1 millisecond'
+           and coalesce(applied_at, created_at) <= $4::timestamptz
          order by coalesce(applied_at, created_at) desc, id desc limit 1)
         returning id, payment_id as "paymentId", paid_amount::float8 as "paidAmount"`,
     [tenantId, textOrNull(data.subscriptionId), textOrNull(data.offerId), at],
@@ -170,8 +169,7 @@ export async function dropRejectedComplaint(
   const taken = await tx.query(
     `delete from complaints
       where tenant_id = $1 and subscription_id = $2 and issue = $3
-        and created_at between $4::timestamptz - interval '1 millisecond'
-                           and $4::timestamptz + interval '1 millisecond'
+        and created_at ${madeWithEvent('$4')}
       returning 1`,
     [tenantId, textOrNull(data.subscriptionId), textOrNull(data.issue), at],
   );
@@ -214,7 +212,7 @@ export async function unlinkRejectedPartner(
   const taken = await tx.query(
     `delete from user_business_partners
       where tenant_id = $1 and user_id = $2 and bp_number = $3
-        and created_at between $4::timestamptz - interval '1 millisecond' and $4::timestamptz + interval '1 millisecond'
+        and created_at ${madeWithEvent('$4')}
         returning 1`,
     [tenantId, textOrNull(data.userId), textOrNull(data.bpNumber), at],
   );

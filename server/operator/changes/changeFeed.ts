@@ -207,7 +207,7 @@ export async function acknowledgeChange(
           tenantId: tenant.id,
           eventId,
           data: (event.data ?? {}) as Record<string, unknown>,
-          at: event.createdAt,
+          at: event.madeAt,
         });
         undone = took || undone;
       }

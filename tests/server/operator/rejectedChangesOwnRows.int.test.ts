@@ -195,6 +195,17 @@ describe('a change the order system rejected', () => {
     const type = await firstOptInType();
     const earlier = await askOptIn(type, 'h-earlier');
     const later = await askOptIn(type, 'h-later');
+    // Asked again within the same millisecond: still another change than the earlier one.
+    await db.query(
+      `update opt_ins set updated_at = (select created_at + interval '300 microseconds' from account_events where id = $4::uuid)
+        where tenant_id = $1 and bp_number = $2 and type = $3`,
+      [tenant.id, bpNumber, type, earlier],
+    );
+    await db.query(
+      `update account_events set created_at = (select updated_at from opt_ins where tenant_id = $1 and bp_number = $2 and type = $3)
+        where id = $4::uuid`,
+      [tenant.id, bpNumber, type, later],
+    );
     expect((await reject(earlier)).acknowledgement.undone).toBe(false);
     expect(await optInRow(type)).toEqual({ value: false, pending: true, confirm_token_hash: 'h-later' });
     expect((await reject(later)).acknowledgement.undone).toBe(true);
