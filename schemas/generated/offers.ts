@@ -170,6 +170,10 @@ export interface OpenPayment {
   currency: string;
   method: 'CREDIT_CARD' | 'PAYPAL';
   createdAt: string;
+  /**
+   * The order numbers of every subscription whose chosen offer waits for this payment: more than this one after a bulk renewal, where one payment holds them all (account-flows.md §4 "Bulk renewal").
+   */
+  orderNumbers: string[];
 }
 /**
  * A subscription whose goods recipient (WE) the user is, with its renewal offers (§2 Bulk renewal).

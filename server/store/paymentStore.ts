@@ -104,6 +104,22 @@ export async function pendingOfferPaymentsOf(
   );
 }
 
+/** The order numbers of the subscriptions whose chosen offers wait for a payment, in order. */
+export async function orderNumbersWaitingFor(
+  db: Queryable,
+  tenantId: string,
+  paymentId: string,
+): Promise<string[]> {
+  const rows = await db.query<{ order_number: string }>(
+    `select distinct s.order_number from offer_acceptances a
+       join subscriptions s on s.tenant_id = a.tenant_id and s.id = a.subscription_id
+      where a.tenant_id = $1 and a.payment_id = $2
+      order by s.order_number`,
+    [tenantId, paymentId],
+  );
+  return rows.map((row) => row.order_number);
+}
+
 export async function findPaymentRecord(
   db: Queryable,
   tenantId: string,

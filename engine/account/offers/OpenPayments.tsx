@@ -61,10 +61,18 @@ export function OpenPayments({
       {payments.map((payment) => (
         <Alert key={payment.id} variant="info">
           <p>
-            {t('account.flow.openPayment', {
-              amount: formatMoney(payment.amount, payment.currency, i18n.language),
-              time: formatDateTime(payment.createdAt, i18n.language),
-            })}
+            {t(
+              // One payment of a bulk renewal holds the offers of several subscriptions: it names them,
+              // since its amount is theirs together, not this subscription's alone.
+              payment.orderNumbers.length > 1
+                ? 'account.flow.openPaymentOfSeveral'
+                : 'account.flow.openPayment',
+              {
+                amount: formatMoney(payment.amount, payment.currency, i18n.language),
+                time: formatDateTime(payment.createdAt, i18n.language),
+                orderNumbers: payment.orderNumbers.join(', '),
+              },
+            )}
           </p>
           {failed && <p>{t('account.flow.openPaymentFailed')}</p>}
           <button

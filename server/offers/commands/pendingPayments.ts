@@ -5,7 +5,12 @@ import { wordsIn } from '../../../engine/domain/language';
 import { notFound } from '../../http/errors';
 import { getSubscriptionForUser } from '../../store/subscriptionStore';
 import { acceptancesOfPayment } from '../../store/offerStore';
-import { findPaymentRecord, pendingOfferPaymentsOf, type PaymentRow } from '../../store/paymentStore';
+import {
+  findPaymentRecord,
+  orderNumbersWaitingFor,
+  pendingOfferPaymentsOf,
+  type PaymentRow,
+} from '../../store/paymentStore';
 import { isExpired } from '../../payments/paymentPages';
 import type { Caller, OfferKit } from '../offerKit';
 import { settling } from './settlement';
@@ -54,6 +59,7 @@ export async function openPayments(
         currency: payment.currency,
         method: payment.method,
         createdAt: payment.createdAt.toISOString(),
+        orderNumbers: await orderNumbersWaitingFor(kit.db, caller.tenant.id, payment.id),
       });
   }
   return open;

@@ -26,6 +26,7 @@ const open = {
   currency: 'EUR',
   method: 'CREDIT_CARD',
   createdAt: '2026-11-29T17:30:00.000Z',
+  orderNumbers: ['4000000001'],
 };
 
 describe('open payments', () => {
@@ -55,6 +56,17 @@ describe('open payments', () => {
     });
     expect(onGivenUp).toHaveBeenCalledOnce();
     expect(page.textContent).not.toContain(de['account.flow.giveUpPayment']);
+  });
+
+  it('names the orders of a bulk renewal whose one payment it is, since the amount is theirs together', async () => {
+    const several = { ...open, amount: 252, orderNumbers: ['4000000001', '4000000002'] };
+    const api = fakeApi({ '/subscriptions/S1/pending-payments': [several] });
+    const { page } = await render(
+      <OpenPayments subscriptionId="S1" hidden={false} round="idle" onGivenUp={() => undefined} />,
+      { api, path: '/', portal: portalConfig(FOLDERS) },
+    );
+    expect(page.textContent).toContain('for the offers of orders 4000000001, 4000000002 (a bulk renewal)');
+    expect(page.textContent).toMatch(/€252\.00/);
   });
 
   it("stays silent while the page's own payment runs, and when nothing is open", async () => {

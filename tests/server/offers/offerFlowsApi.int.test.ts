@@ -676,6 +676,36 @@ describe('bulk renewal', () => {
     expect(foreign.status).toBe(404);
   });
 
+  it('holds an invoice renewal for the payment of the other, and each page names every order it pays for', async () => {
+    const client = await signIn(flows);
+    const list = (await subscriptions(client)).filter(
+      (x) => x.isRenewal && x.roles.includes('WE') && x.orderStatus === 'A',
+    );
+    const key = (s: Subscription) => `${s.id.slice(0, 3)}${s.orderNumber}`;
+    const [a, b] = list;
+    for (const s of [a, b]) await renewalsRunOut(s.id);
+    const offersOf = async (s: Subscription) =>
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`)).body;
+    const card = (await offersOf(a)).find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'CREDIT_CARD');
+    const invoice = (await offersOf(b)).find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'INVOICE');
+    expect(card && invoice, 'a card offer and an invoice offer').toBeTruthy();
+    const pending = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+      selectedRecommendations: {
+        [key(a)]: { recommendationId: card.id, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
+        [key(b)]: { recommendationId: invoice.id, paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }] },
+      },
+    });
+    expect(pending.body.status).toBe('pending');
+    // The invoice subscription's page shows the payment it waits for, which is the other's amount:
+    // it names both orders, so the amount is not read as this subscription's.
+    for (const s of [a, b]) {
+      const [open] = (await client.get<any[]>(`/subscriptions/${s.id}/pending-payments`)).body;
+      expect(open.id).toBe(pending.body.pendingPayment.id);
+      expect(open.orderNumbers).toEqual([a.orderNumber, b.orderNumber].sort());
+    }
+    await client.post(`/subscriptions/${a.id}/pending-payments/${pending.body.pendingPayment.id}/abandon`);
+  });
+
   it('the anonymous login always answers 202 and mails a link only to an address on record with that name and zip', async () => {
     const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
     await anonymous.get('/faq');
