@@ -305,6 +305,7 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
                   currency: 'EUR',
                   method: 'CREDIT_CARD',
                   createdAt: '2026-11-29T17:30:00.000Z',
+                  orderNumbers: [subscription.orderNumber],
                 },
               ],
       },
@@ -684,6 +685,7 @@ describe('an upgrade page while an offer waits for its payment', () => {
       currency: 'EUR',
       method: 'CREDIT_CARD',
       createdAt: '2026-11-29T17:30:00.000Z',
+      orderNumbers: [subscription.orderNumber],
     };
     for (const [payments, saysEmpty] of [
       [[open], false],
