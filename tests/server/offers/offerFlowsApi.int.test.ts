@@ -688,7 +688,12 @@ describe('bulk renewal', () => {
       (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=bulk-renewal`)).body;
     const card = (await offersOf(a)).find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'CREDIT_CARD');
     const invoice = (await offersOf(b)).find((o) => o.paymentProviders[0].PAYMENT_PROVIDER === 'INVOICE');
-    expect(card && invoice, 'a card offer and an invoice offer').toBeTruthy();
+    expect(card?.paymentProviders[0].PAYMENT_PROVIDER, `a card offer for ${a.orderNumber}`).toBe(
+      'CREDIT_CARD',
+    );
+    expect(invoice?.paymentProviders[0].PAYMENT_PROVIDER, `an invoice offer for ${b.orderNumber}`).toBe(
+      'INVOICE',
+    );
     const pending = await client.post<any>('/subscriptions/acceptAllRecommendations', {
       selectedRecommendations: {
         [key(a)]: { recommendationId: card.id, paymentProviders: [{ PAYMENT_PROVIDER: 'CREDIT_CARD' }] },
