@@ -104,9 +104,9 @@ export function registerPreview(program: Command): void {
       const { buildTenants } = await import('../build/buildTenants');
       const { startServer } = await import('../../server/main');
       const { seedDemo, SHARED_DEMO_EMAIL } = await import('../../server/seed');
-      const { DATA_DIR, DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
+      const { DIST_DIR, ENGINE_BUILD_DIR } = await import('../paths');
       const { choosePort } = await import('./freePort');
-      const { buildEngine, buildStudio } = await import('./serverOptions');
+      const { workbenchServerOptions } = await import('./serverOptions');
       const tenants = await loadValidTenants();
       const unknown = ids.filter((id) => !tenants.some((t) => t.id === id));
       if (unknown.length)
@@ -124,9 +124,8 @@ export function registerPreview(program: Command): void {
       // Its own database: never the folder (and embedded cluster) of a running `npm start`.
       const temporary =
         options.shots && !options.dataDir ? mkdtempSync(path.join(os.tmpdir(), 'portal-shots-')) : undefined;
-      const dataDir = path.resolve(
-        options.dataDir ?? temporary ?? path.join(process.env.PORTAL_DATA_DIR ?? DATA_DIR, 'preview'),
-      );
+      const workbench = await workbenchServerOptions('preview');
+      const dataDir = path.resolve(options.dataDir ?? temporary ?? workbench.dataDir);
       // Shots need no address to remember: any free port, so they never collide with a preview page.
       const chosen =
         options.port !== undefined || options.shots
@@ -136,16 +135,13 @@ export function registerPreview(program: Command): void {
       const port = chosen.port;
       const server = await startServer({
         tenants,
-        distDir: DIST_DIR,
+        // A workbench's settings (no DATABASE_URL, SMTP or webhooks), in the folder chosen above.
+        ...workbench,
         dataDir,
-        smtpUrl: undefined,
-        deliverWebhooks: false,
         port,
         outboxViewer: true,
         devPages: true,
         demoDataInEveryTenant: true,
-        buildEngine,
-        buildStudio,
         log: () => undefined,
         beforeListen: async (db) => {
           // Its own database, made to be looked at: every tenant gets subscribers, demo or not, so

@@ -21,13 +21,13 @@ export async function serverOptionsFromEnv(): Promise<
 }
 
 /**
- * The settings of a workbench (`portal dev`, `portal studio`): its own embedded database in
+ * The settings of a workbench (`portal dev`, `portal studio`, `portal preview`): its own embedded database in
  * `<PORTAL_DATA_DIR>/<name>`, beside a running portal's and never the one DATABASE_URL names; mails
  * in its outbox, never through SMTP_URL; no webhook deliveries. A deployment's settings are the live
  * portal's, and what an operator tries out there must not reach its subscribers or its publisher.
  */
 export async function workbenchServerOptions(
-  name: 'dev' | 'studio',
+  name: 'dev' | 'studio' | 'preview',
 ): Promise<Awaited<ReturnType<typeof serverOptionsFromEnv>> & { deliverWebhooks: false }> {
   const { DATA_DIR } = await import('../paths');
   const { join } = await import('node:path');

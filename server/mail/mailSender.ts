@@ -115,7 +115,7 @@ async function processRow(
     if (!(await renewLease(db, row, options.leaseMs))) return;
     // One mailbox per mail: nodemailer reads `to` as a list, and an address an order system sent
     // as "owner@example.org, someone@example.net" would take a sign-in link to both.
-    if (!isOneMailbox(mail.to)) throw new UnsendableMail('the recipient is not one e-mail address');
+    if (!isPlausibleEmail(mail.to)) throw new UnsendableMail('the recipient is not one e-mail address');
     // Sent, then marked, one row at a time: a crash in between repeats only the mail in flight
     // (the rows after it are still queued, and go out once when their lease runs out).
     await transport.send({
@@ -151,11 +151,6 @@ async function processRow(
 
 /** A mail no attempt can send: given up at once. */
 class UnsendableMail extends Error {}
-
-/** One address, not a list or a name with an address ("a@x, b@y", "A <a@x>"). */
-export function isOneMailbox(to: string): boolean {
-  return isPlausibleEmail(to);
-}
 
 /**
  * Sends every mail that is due now, round after round until none is left, and returns what it

@@ -49,7 +49,7 @@ describe('a workbench started with the deployment’s settings', () => {
     process.env.PORTAL_DATA_DIR = '/srv/portal/data';
     process.env.DATABASE_URL = 'postgres://portal:s3cret@db.internal/portal';
     process.env.SMTP_URL = 'smtp://mail.internal:587';
-    for (const name of ['dev', 'studio'] as const) {
+    for (const name of ['dev', 'studio', 'preview'] as const) {
       const options = await workbenchServerOptions(name);
       expect(options).toMatchObject({
         dataDir: `/srv/portal/data/${name}`,
