@@ -8,7 +8,6 @@ import { Link } from '../../core/links';
 import { usePortal } from '../../core/PortalContext';
 import type { SubscriptionFilter } from '../../domain/orderStatus';
 import { href, ROUTES } from '../../domain/routeRefs';
-import { PendingOrderCard } from './PendingOrderCard';
 import type { OrdersPageModel } from './useOrdersPage';
 import type { BundleGroup } from './orderLists';
 import type { SubscriptionSummary } from '../../account/types';
@@ -140,19 +139,10 @@ function BundleGroupSection({ group, card }: { group: BundleGroup; card: Model['
 /** Pending orders, memberships and subscriptions, each section where it has cards. */
 export function SubscriptionSections({ page }: Model) {
   const { t } = useTranslation();
-  const { pending, memberships, subscriptions, card } = page;
+  const { pending, memberships, subscriptions, card, PendingOrdersSection } = page;
   return (
     <>
-      {pending.length > 0 && (
-        <section aria-labelledby="pending-title" className="orders-section">
-          <h2 id="pending-title">{t('orders.pendingHeading')}</h2>
-          <ul className="card-list">
-            {pending.map((p) => (
-              <PendingOrderCard key={p.id} order={p} />
-            ))}
-          </ul>
-        </section>
-      )}
+      {pending.length > 0 && PendingOrdersSection && <PendingOrdersSection pending={pending} />}
       {memberships.length > 0 && (
         <section aria-labelledby="memberships-section-title" className="orders-section">
           <h2 id="memberships-section-title">{t('orders.membershipsHeading')}</h2>

@@ -5,7 +5,6 @@ import { ResourceView } from '../../account/ResourceView';
 import { OrdersSummaryPanel } from './OrdersSummaryPanel';
 import { useSessionScope } from '../../core/authState';
 import { isPartialScope } from '../../domain/sessionScope';
-import { RejectedChanges } from './RejectedChanges';
 import { OrdersEmpty, OrdersToolbar, PartialSessionHint, SubscriptionSections } from './OrdersParts';
 import { loadedWhenShown } from './loadedWhenShown';
 import { useOrdersPage } from './useOrdersPage';
@@ -22,7 +21,7 @@ const PurchaseOrdersSection = loadedWhenShown(
 export default function OrdersScreen() {
   const { t } = useTranslation();
   const page = useOrdersPage();
-  const { state, reload, all, listed, downloads } = page;
+  const { state, reload, all, listed, downloads, RejectedChanges, rejected } = page;
   const scope = useSessionScope();
   return (
     <section aria-labelledby="orders-title" className="orders">
@@ -30,15 +29,19 @@ export default function OrdersScreen() {
       <p className="muted delay-notice">{t('orders.delayNotice')}</p>
       {isPartialScope(scope) && <PartialSessionHint />}
       {/* Changes the publisher's order system did not accept, with its reason. */}
-      <RejectedChanges />
+      {RejectedChanges && <RejectedChanges changes={rejected} />}
       {listed && <OrdersSummaryPanel summary={page.summary} />}
       {/* Until the list first arrives only its loading notice shows: the summary and the toolbar
           appear with it instead of being pushed down by it (a layout shift on phones). */}
-      {(listed || all.length > 0) && <OrdersToolbar page={page} />}
+      {listed && <OrdersToolbar page={page} />}
 
       <ResourceView
         fillsPage
-        resource={storedResource(state.status, all, reload)}
+        resource={storedResource(
+          listed ? 'ready' : state.status === 'ready' ? 'loading' : state.status,
+          all,
+          reload,
+        )}
         errorKey="orders.loadingError"
         isEmpty={() => page.nothing}
         empty={<OrdersEmpty page={page} />}

@@ -1,10 +1,8 @@
 import type { RejectedChanges as RejectedChangeList } from '../../../schemas/generated/rejected-changes';
 import { useTranslation } from '../../core/translation';
-import { useSessionScope } from '../../core/authState';
 import { formatDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
 import { asSentence } from '../../domain/language';
-import { useResource } from '../../account/resource';
 import { Alert } from '../../ui/Alert';
 
 /**
@@ -12,18 +10,11 @@ import { Alert } from '../../ui/Alert';
  * reason the subscriber sees: "Your change of address on 3 Nov 2026 was not accepted: …", the
  * reason in the screen's language, and that the account shows the previous details again where the
  * rejection took something back; what was paid online for it, and how far its refund has got
- * (docs/architecture.md "Payments": "Refunds"). Quiet when there are none or they cannot be loaded: the orders
- * page is about the orders, and the rejection also went out by e-mail.
+ * (docs/architecture.md "Payments": "Refunds"). The orders page shows them when there are any
+ * (rejectedChanges.ts asks); this file loads only then.
  */
-export function RejectedChanges() {
+export function RejectedChanges({ changes }: { changes: RejectedChangeList }) {
   const { t, i18n } = useTranslation();
-  const scope = useSessionScope();
-  // A "logged in only" session (portal-core.md §4) sees one subscription, not the account's changes.
-  const wholeAccount = scope.kind === 'account';
-  const { state } = useResource<RejectedChangeList>(`rejected-changes:${wholeAccount}`, (api) =>
-    wholeAccount ? api.get<RejectedChangeList>('/rejected-changes') : Promise.resolve([]),
-  );
-  if (state.status !== 'ready' || state.data.length === 0) return null;
   const what = ({ type, orderNumber }: RejectedChangeList[number]) => {
     const key = `orders.rejectedChange.what.${type}`;
     const change = i18n.exists(key) ? t(key) : t('orders.rejectedChange.what.other');
@@ -35,7 +26,7 @@ export function RejectedChanges() {
       <h2 id="rejected-changes-title" className="visually-hidden">
         {t('orders.rejectedChange.heading')}
       </h2>
-      {state.data.map((change) => (
+      {changes.map((change) => (
         <Alert key={change.eventId} variant="warning">
           {t(change.undone ? 'orders.rejectedChange.notice' : 'orders.rejectedChange.noticeNothingUndone', {
             what: what(change),

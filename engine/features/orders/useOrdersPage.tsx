@@ -15,6 +15,16 @@ import { ROUTES } from '../../domain/routeRefs';
 import { useMayOpenRoute } from '../../core/featureRoutes';
 import { ordersSummary } from './ordersSummary';
 import { groupByBundle, matchesTitle, sortByOrderDateDesc } from './orderLists';
+import { loadedWhenNeeded } from './loadedWhenShown';
+import { useRejectedChanges } from './rejectedChanges';
+
+// The parts above the subscriptions that few accounts have: their code loads when the data has one.
+const usePendingOrdersSection = loadedWhenNeeded(
+  async () => (await import('./PendingOrdersSection')).PendingOrdersSection,
+);
+const useRejectedChangesNotices = loadedWhenNeeded(
+  async () => (await import('./RejectedChanges')).RejectedChanges,
+);
 
 type OrdersData = {
   purchaseOrders: ReturnType<typeof usePurchaseOrders>;
@@ -82,6 +92,9 @@ function useOrdersLists(
   };
 }
 
+const readyList = <T,>(resource: { state: { status: string; data?: T[] } }): T[] =>
+  (resource.state.status === 'ready' && resource.state.data) || [];
+
 /** A subscription's card; its download is the newest delivered issue that can be downloaded. */
 function subscriptionCardOf(
   downloads: ReturnType<typeof useFileDownload>,
@@ -117,13 +130,25 @@ export function useOrdersPage() {
   // a "logged in only" session (§4) may not link (POST /subscriptions is refused to it).
   const linkOpen = useMayOpenRoute(ROUTES.linkSubscription);
   const canLink = isFeatureOn(config.tenant, 'manual-registration') && linkOpen;
-  const listed = state.status === 'ready';
+  const pendingOrders = usePendingOrdersSection(readyList(data.pendingOrders).length > 0);
+  // The subscriptions show once the pending orders above them are settled (answered, failed or not
+  // asked, their section's code loaded when there are any), so no section arrives above the cards
+  // afterwards (a layout shift).
+  const listed =
+    state.status === 'ready' && data.pendingOrders.state.status !== 'loading' && !pendingOrders.waiting;
+  // Rejected changes are asked on every visit and shown above it all when there are any, as before.
+  const rejectedChanges = useRejectedChanges();
+  const rejected = readyList(rejectedChanges);
+  const rejectedNotices = useRejectedChangesNotices(rejected.length > 0);
   useNewSubscriptionSeen(listed);
   const all = state.subscriptions;
   const lists = useOrdersLists(all, query, filter, data);
   const card = subscriptionCardOf(downloads, newSubscription);
   return {
     state,
+    PendingOrdersSection: pendingOrders.Part,
+    RejectedChanges: rejectedNotices.Part,
+    rejected,
     reload,
     all,
     listed,

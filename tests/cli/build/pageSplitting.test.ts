@@ -100,6 +100,14 @@ describe('each page loads what it runs', () => {
     expect(orders).not.toContain(addressFormat);
   });
 
+  it("loads the pending orders' section and the rejected changes' notices only for an account that has some", () => {
+    const orders = filesForPage(manifest, PAGE_MODULES['/orders']);
+    for (const part of ['features/orders/PendingOrdersSection.tsx', 'features/orders/RejectedChanges.tsx']) {
+      expect(manifest[part], part).toBeDefined();
+      expect(orders, part).not.toContain(fileOf(part));
+    }
+  });
+
   it('keeps the libraries in one file of their own that every page loads', () => {
     const vendor = Object.values(manifest).filter((chunk) => chunk.name === 'vendor');
     expect(vendor).toHaveLength(1);

@@ -4,10 +4,12 @@
  * order number where it was one of a subscription's) and its day and
  * gives the order system's reason in the screen's language, and says the account shows the previous
  * details again where the rejection took something back; nothing shows when there are none, or
- * for a "logged in only" session, which does not ask at all.
+ * for a "logged in only" session, which does not ask at all. The page loads the notices' file only
+ * when there are some (useOrdersPage).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { RejectedChanges } from '../../../engine/features/orders/RejectedChanges';
+import { useRejectedChanges } from '../../../engine/features/orders/rejectedChanges';
 import { cleanUp, fakeApi, portalConfig, render } from '../../support/renderScreen';
 
 const portal = portalConfig(['features/orders', 'account', 'ui']);
@@ -59,9 +61,15 @@ const paidOffer = (status: 'due' | 'issued' | 'failed', eventId: string) => ({
 
 afterEach(cleanUp);
 
+/** As the orders page shows them: asked by its hook, the notices when there are any. */
+function Notices() {
+  const { state } = useRejectedChanges();
+  return state.status === 'ready' && state.data.length > 0 ? <RejectedChanges changes={state.data} /> : null;
+}
+
 describe('rejected changes on the orders page', () => {
   it('names the change, its day and the reason, in German', async () => {
-    const { page } = await render(<RejectedChanges />, {
+    const { page } = await render(<Notices />, {
       api: fakeApi({ '/rejected-changes': rejected }),
       path: '/orders',
       portal,
@@ -78,7 +86,7 @@ describe('rejected changes on the orders page', () => {
   });
 
   it('says what was paid online goes back, and how far its refund has got, in English', async () => {
-    const { page } = await render(<RejectedChanges />, {
+    const { page } = await render(<Notices />, {
       api: fakeApi({
         '/rejected-changes': [
           paidOffer('due', '1b0c1f0e-8d8a-4f7e-9a51-1c2d3e4f5a6b'),
@@ -101,7 +109,7 @@ describe('rejected changes on the orders page', () => {
   });
 
   it('shows nothing without rejections, and asks nothing in a "logged in only" session', async () => {
-    const empty = await render(<RejectedChanges />, {
+    const empty = await render(<Notices />, {
       api: fakeApi({ '/rejected-changes': [] }),
       path: '/orders',
       portal,
@@ -109,7 +117,7 @@ describe('rejected changes on the orders page', () => {
     expect(empty.page.querySelector('.alert')).toBeNull();
     cleanUp();
     const api = fakeApi({ '/rejected-changes': rejected });
-    const partial = await render(<RejectedChanges />, {
+    const partial = await render(<Notices />, {
       api,
       path: '/orders',
       portal,
