@@ -4,6 +4,9 @@
  */
 import { isPlausibleEmail, textLength } from './fieldRules';
 import { isActiveNotCancelled } from './orderStatus';
+import type { Subscription } from '../../schemas/generated/subscription';
+import { isBundleSlave, isExternallyManaged, type CapabilityTenant } from './capabilityRule';
+import { isFeatureOn } from './tenantFeatures';
 
 /** §3: how an offer is paid; CREDIT_CARD and PAYPAL go through the payment page (a popup). */
 export type PaymentProvider = 'INVOICE' | 'DIRECT_DEBIT' | 'CREDIT_CARD' | 'PAYPAL';
@@ -122,14 +125,30 @@ export function upgradeOffers<R extends { upgradeOption?: { upgradeTime: Upgrade
 /**
  * §2 Bulk renewal, §6 "Bulk renewal recommendations concern only business partners with role WE":
  * the user's active renewable subscriptions they receive, not cancelled ones (AK): a recipient's
- * renewal must not revoke the ordering party's cancellation (engine/domain/lifecycle.ts).
+ * renewal must not revoke the ordering party's cancellation (engine/domain/lifecycle.ts). And only
+ * those a renewal can take, as the renewal button's rule has it (cardCapabilities.ts): not
+ * renewing by itself (unless the tenant renews those too, `renewal.forceWithAutoRenewal`), not a
+ * bundle's component (its master is renewed), not managed outside the portal's order system
+ * (WBZA), and not of a publication the renewal is switched off for. The screen lists these and the
+ * server refuses every other, so one subscription the server would refuse never fails the list.
  */
-export function isBulkRenewalSubscription(s: {
-  orderStatus: string;
-  roles: readonly string[];
-  isRenewal: boolean;
-}): boolean {
-  return isActiveNotCancelled(s.orderStatus) && s.roles.includes('WE') && s.isRenewal;
+export function isBulkRenewalSubscription(
+  s: Pick<
+    Subscription,
+    'orderStatus' | 'roles' | 'isRenewal' | 'renewal' | 'salesDocumentType' | 'publication'
+  >,
+  tenant: CapabilityTenant,
+): boolean {
+  const renewsByItself = (s.renewal?.autoRenewal ?? false) && !tenant.renewal?.forceWithAutoRenewal;
+  return (
+    isActiveNotCancelled(s.orderStatus) &&
+    s.roles.includes('WE') &&
+    s.isRenewal &&
+    !renewsByItself &&
+    !isBundleSlave(s) &&
+    !isExternallyManaged(s) &&
+    isFeatureOn(tenant, 'renewal', s.publication)
+  );
 }
 
 /** One chosen offer of the bulk renewal: the recommendation with its payment providers. */

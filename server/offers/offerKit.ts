@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import type { Subscription } from '../../schemas/generated/subscription';
-import { isBundleSlave, isExternallyManaged, isOrderingParty } from '../../engine/domain/capabilities';
+import { isExternallyManaged, isOrderingParty } from '../../engine/domain/capabilities';
 import { cancellationStart, CANCEL_CATEGORY } from '../../engine/domain/cancellation';
 import {
   isBulkRenewalSubscription,
@@ -79,9 +79,12 @@ export function requireOfferSource(source: AcceptanceSource, s: Subscription, te
       // publication blacklist is asked here.
       requireFeature(tenant, 'renewal', s.publication);
       if (!tenant.renewal.bulkRenewal) throw refuse.featureDisabled('bulk renewal');
-      const autoRenewing = (s.renewal?.autoRenewal ?? false) && !tenant.renewal.forceWithAutoRenewal;
-      if (!isBulkRenewalSubscription(s) || autoRenewing || isBundleSlave(s) || isExternallyManaged(s)) {
-        throw refuse.notAllowed('Bulk renewal concerns renewable subscriptions you receive (role WE).');
+      if (isExternallyManaged(s)) throw externallyManaged(s);
+      // The screen's list follows the same rule (engine/domain/offers.ts).
+      if (!isBulkRenewalSubscription(s, tenant)) {
+        throw refuse.notAllowed(
+          'Bulk renewal concerns active renewable subscriptions you receive (role WE) that do not renew by themselves and are not part of a bundle.',
+        );
       }
     }
   }
@@ -109,7 +112,7 @@ export const externallyManaged = (s: Pick<Subscription, 'orderNumber'>) =>
   new HttpError(
     403,
     'externally_managed',
-    `The subscription ${s.orderNumber} is managed externally and cannot be cancelled here.`,
+    `The subscription ${s.orderNumber} is managed externally and cannot be changed here.`,
     { orderNumber: s.orderNumber },
   );
 

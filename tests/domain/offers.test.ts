@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { makeSubscription } from '../support/subscriptionBuilder';
 import {
   bulkLoginErrors,
   bulkSelection,
@@ -58,11 +59,27 @@ describe('upgrade offers (§2, tenant upgrade.upgradeTimes)', () => {
 });
 
 describe('bulk renewal (§2, §3, §5, §6)', () => {
-  it('concerns active renewable subscriptions the user receives (role WE)', () => {
-    expect(isBulkRenewalSubscription({ orderStatus: 'A', roles: ['WE'], isRenewal: true })).toBe(true);
-    expect(isBulkRenewalSubscription({ orderStatus: 'A', roles: ['AG'], isRenewal: true })).toBe(false);
-    expect(isBulkRenewalSubscription({ orderStatus: 'A', roles: ['WE'], isRenewal: false })).toBe(false);
-    expect(isBulkRenewalSubscription({ orderStatus: 'I', roles: ['WE'], isRenewal: true })).toBe(false);
+  it('concerns active renewable subscriptions the user receives (role WE) that a renewal can take', () => {
+    const tenant = { features: ['renewal'] };
+    const base = makeSubscription({ orderStatus: 'A', roles: ['WE'], isRenewal: true });
+    expect(isBulkRenewalSubscription(base, tenant)).toBe(true);
+    expect(isBulkRenewalSubscription({ ...base, roles: ['AG'] }, tenant)).toBe(false);
+    expect(isBulkRenewalSubscription({ ...base, isRenewal: false }, tenant)).toBe(false);
+    expect(isBulkRenewalSubscription({ ...base, orderStatus: 'I' }, tenant)).toBe(false);
+    // What the server refuses the screen does not list (one refusal failed the whole page).
+    expect(isBulkRenewalSubscription({ ...base, salesDocumentType: 'WBZA' }, tenant)).toBe(false);
+    const bundle = { ...base.renewal!, renewalBundleComponent: 'S' as const };
+    expect(isBulkRenewalSubscription({ ...base, renewal: bundle }, tenant)).toBe(false);
+    const auto = { ...base.renewal!, autoRenewal: true };
+    expect(isBulkRenewalSubscription({ ...base, renewal: auto }, tenant)).toBe(false);
+    expect(
+      isBulkRenewalSubscription(
+        { ...base, renewal: auto },
+        { ...tenant, renewal: { forceWithAutoRenewal: true } },
+      ),
+    ).toBe(true);
+    const blacklisted = { ...tenant, publicationBlacklists: { renewal: [base.publication] } };
+    expect(isBulkRenewalSubscription(base, blacklisted)).toBe(false);
   });
 
   it('sends each chosen offer under its key with its first payment provider and leaves out the rest', () => {

@@ -178,9 +178,13 @@ function BulkRenewalLogin() {
 function BulkRenewalChoice() {
   const { t } = useTranslation();
   const { state, reload } = useSubscriptions();
+  const { config } = usePortal();
   const subscriptions = useMemo(
-    () => (state.status === 'ready' ? state.subscriptions.filter(isBulkRenewalSubscription) : []),
-    [state],
+    () =>
+      state.status === 'ready'
+        ? state.subscriptions.filter((s) => isBulkRenewalSubscription(s, config.tenant))
+        : [],
+    [state, config.tenant],
   );
   const ids = subscriptions.map((s) => s.id).join(',');
   // The tenant's renewal category only: the server accepts the bulk choice from that category alone.

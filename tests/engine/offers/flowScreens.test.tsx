@@ -822,6 +822,28 @@ describe('bulk renewal (§2, §5)', () => {
     expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.bulk.successTitle']);
   });
 
+  it('lists only what the server would renew: a subscription managed elsewhere neither asks nor fails the page', async () => {
+    const external = { ...second, id: 'SKZ4000000003', orderNumber: '4000000003', salesDocumentType: 'WBZA' };
+    const api = fakeApi({
+      '/subscriptions': [received, external],
+      [`${S}/recommendations?source=bulk-renewal`]: [card],
+    });
+    const page = await render(<BulkRenewalScreen />, { api, path: '/bulk-renewal', route: 'bulk-renewal' });
+    expect(page.querySelector('input[name="bulk-SKZ4123456789"][value="C1"]')).not.toBeNull();
+    expect(page.textContent).not.toContain(en['renewal.bulk.loadError']);
+    expect(api.calls.map((call) => call.path)).not.toContain(
+      '/subscriptions/SKZ4000000003/recommendations?source=bulk-renewal',
+    );
+  });
+
+  it('says there is nothing to renew when the one received subscription is managed elsewhere', async () => {
+    const external = { ...received, salesDocumentType: 'WBZA' };
+    const api = fakeApi({ '/subscriptions': [external] });
+    const page = await render(<BulkRenewalScreen />, { api, path: '/bulk-renewal', route: 'bulk-renewal' });
+    expect(page.textContent).toContain(en['renewal.bulk.empty']);
+    expect(page.textContent).not.toContain(en['renewal.bulk.loadError']);
+  });
+
   it('shows the feature-disabled notice when the tenant does not offer bulk renewal', async () => {
     const portal = config({ renewal: { forceWithAutoRenewal: false, bulkRenewal: false } });
     const page = await render(<BulkRenewalScreen />, {
