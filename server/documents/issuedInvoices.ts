@@ -9,16 +9,16 @@
  * that goes into it (documentFingerprint below): the same fingerprint serves the kept bytes, a
  * changed input makes and keeps a new document.
  *
- * **The billed party's address follows the record, it is not frozen at the first download.** The
- * invoice the portal renders is its copy of the order system's invoice: the order system owns the
- * payment record and the partner's address (docs/architecture.md "Data and the server": "the
- * order system owns every record it sends"), and docs/invoices.md "Invoices and documents" has the
- * billed party's address "as the portal shows it" — after an address change (account-flows.md §5)
- * the invoice downloaded next names the new street. A correction of the record (an amount, a line,
- * the paid amount) is the order system's reissue and must reach the subscriber too. Freezing the
- * first rendering would keep a stale copy against the record it copies; so the address is part
- * of the fingerprint, and what is frozen is the rendering of one set of inputs: the same record
- * gives the same bytes for good, whichever request, instance or export asks for it.
+ * **Whom an invoice is addressed to is fixed when it is first made.** An issued invoice does not
+ * change: the order system's own copy names the billed party as it was when it was issued, and a
+ * second document under the same number with another address would be a different invoice. So
+ * the first document made of an invoice keeps the billed party it names (migration 050), and every
+ * later document of that invoice — another language, the XRechnung, a new renderer version, a
+ * correction of the record by the order system — names the same party, also after the partner
+ * moved (account-flows.md §5 address change). The background job makes every invoice's document
+ * soon after its record arrives (server/jobs/invoiceDocuments.ts), so that is the address of its
+ * day. A correction of the record (an amount, a line, the paid amount) is the order system's
+ * reissue and reaches the subscriber: it is part of the fingerprint, as is the party as used.
  *
  * **Made once, also when asked twice at once.** Two requests for a document not kept yet (a
  * double click, the export and the background job, two instances) wait for each other: within a
@@ -32,6 +32,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import {
   findIssuedDocument,
+  issuedBilledParty,
   keepIssuedDocument,
   touchIssuedDocument,
   type IssuedDocumentKey,
@@ -134,6 +135,7 @@ const inFlight = new Map<string, Promise<Buffer>>();
 async function keptOrMade(
   db: Database,
   key: IssuedDocumentKey,
+  billedTo: InvoiceInput['billedTo'],
   make: () => Promise<Buffer>,
   now: () => Date,
 ): Promise<Buffer> {
@@ -157,7 +159,7 @@ async function keptOrMade(
         return madeMeanwhile.document;
       }
       const document = await make();
-      await keepIssuedDocument(tx, key, document, now());
+      await keepIssuedDocument(tx, key, document, billedTo && { ...billedTo, mine: undefined }, now());
       issuedDocuments.inc({ format: key.format, source: 'made' });
       return document;
     });
@@ -196,14 +198,21 @@ export interface IssuedInvoiceOptions {
 
 /**
  * The invoice as it was issued: under the name the subscription had on the invoice's day, where the
- * portal renamed it since (an upgrade that applied at once, store/subscriptionStore.ts nameOnDay).
- * An issued invoice names what it was issued for, not what the subscription is today.
+ * portal renamed it since (an upgrade that applied at once, store/subscriptionStore.ts nameOnDay),
+ * and addressed to the party its first document named (see above). An issued invoice names what it
+ * was issued for and whom, not what the subscription and the partner are today.
  */
 async function asIssued(db: Database, invoice: IssuedInvoice): Promise<IssuedInvoice> {
-  const { subscription, payment, locale } = invoice.input;
-  const name = await nameOnDay(db, invoice.tenantId, invoice.subscriptionId, payment.date, locale);
-  if (name === null || name === subscription.displayName) return invoice;
-  return { ...invoice, input: { ...invoice.input, subscription: { ...subscription, displayName: name } } };
+  const { subscription, payment, locale, billedTo } = invoice.input;
+  const [name, issuedTo] = await Promise.all([
+    nameOnDay(db, invoice.tenantId, invoice.subscriptionId, payment.date, locale),
+    issuedBilledParty(db, { ...invoice, paymentId: payment.id }),
+  ]);
+  const input = { ...invoice.input };
+  if (name !== null && name !== subscription.displayName)
+    input.subscription = { ...subscription, displayName: name };
+  if (issuedTo) input.billedTo = { ...(issuedTo as NonNullable<InvoiceInput['billedTo']>) };
+  return input.subscription === subscription && input.billedTo === billedTo ? invoice : { ...invoice, input };
 }
 
 /** The invoice PDF (hybrid ZUGFeRD / Factur-X where the tenant's settings allow), made once. */
@@ -216,6 +225,7 @@ export async function issuedInvoicePdf(
   return keptOrMade(
     db,
     keyOf('pdf', invoice),
+    invoice.input.billedTo,
     () => invoicePdfInWorker(invoice.input),
     options.now ?? (() => new Date()),
   );
@@ -231,6 +241,7 @@ export async function issuedXRechnung(
   const document = await keptOrMade(
     db,
     keyOf('xrechnung', invoice),
+    invoice.input.billedTo,
     () => xRechnungInWorker(invoice.input),
     options.now ?? (() => new Date()),
   );

@@ -11,7 +11,8 @@ export const documentsPersonalData: PersonalDataManifest = {
   tables: [
     {
       table: 'issued_invoice_documents',
-      columns: ['document'],
+      // The document, and the billed party (name and address) it names, kept to name it again.
+      columns: ['document', 'billed_to'],
       // The invoices of subscriptions an own partner pays for (AG or RE), as the export and the
       // download reach them (server/store/dataExportStore.ts exportPaymentHistory).
       subject: `exists (select 1 from subscription_roles r

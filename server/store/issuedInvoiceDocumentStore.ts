@@ -39,20 +39,38 @@ export async function findIssuedDocument(
   return row;
 }
 
-/** Keeps a document just made; a document kept meanwhile under the same key stays as it is. */
+/** Keeps a document just made, with the billed party it names; a document kept meanwhile under the same key stays as it is. */
 export async function keepIssuedDocument(
   db: Queryable,
   key: IssuedDocumentKey,
   document: Buffer,
+  billedTo: unknown,
   now: Date,
 ): Promise<void> {
   await db.query(
     `insert into issued_invoice_documents
-       (tenant_id, subscription_id, payment_id, format, locale, fingerprint, document, made_at, served_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $8)
+       (tenant_id, subscription_id, payment_id, format, locale, fingerprint, document, billed_to, made_at, served_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
      on conflict do nothing`,
-    [...keyArgs(key), document, now.toISOString()],
+    [...keyArgs(key), document, billedTo === undefined ? null : JSON.stringify(billedTo), now.toISOString()],
   );
+}
+
+/**
+ * The billed party the invoice's first kept document named (migration 050), whatever its form or
+ * language; undefined when no document of it keeps one.
+ */
+export async function issuedBilledParty(
+  db: Queryable,
+  invoice: { tenantId: string; subscriptionId: string; paymentId: string },
+): Promise<unknown> {
+  const [row] = await db.query<{ billedTo: unknown }>(
+    `select billed_to as "billedTo" from issued_invoice_documents
+      where tenant_id = $1 and subscription_id = $2 and payment_id = $3 and billed_to is not null
+      order by made_at, fingerprint limit 1`,
+    [invoice.tenantId, invoice.subscriptionId, invoice.paymentId],
+  );
+  return row?.billedTo;
 }
 
 /** Records that the document was served (the housekeeping's superseded rule reads it). */

@@ -207,9 +207,10 @@ describe('a download', () => {
     expect((await keptRows(invoice, 'en-GB')).map((row) => row.fingerprint)).toEqual([rows[1].fingerprint]);
   });
 
-  it("makes a new document when the billed party's address changed: the invoice names the new street", async () => {
+  it('keeps whom the invoice was addressed to when the billed party moves, in every language and form', async () => {
     const invoice = invoices[1];
     const old = await download(invoice, 'en-GB');
+    const street = (bytes: Buffer) => pdfText(bytes).then(({ text }) => text.includes('Oranienstraße 77'));
     const [buyer] = await db.query<{ bp: string }>(
       `select r.bp_number::text as bp from subscription_roles r where r.tenant_id = $1 and r.subscription_id = $2
         order by case r.role when 'RE' then 0 when 'AG' then 1 else 2 end limit 1`,
@@ -220,9 +221,27 @@ describe('a download', () => {
         where tenant_id = $1 and bp_number = $2`,
       [tenant.id, buyer.bp],
     );
-    const moved = await download(invoice, 'en-GB');
-    expect(moved.bytes.equals(old.bytes)).toBe(false);
-    expect((await pdfText(moved.bytes)).text).toContain('Oranienstraße 77');
+    // The same invoice: the same bytes, not the new street.
+    const after = await download(invoice, 'en-GB');
+    expect(after.bytes.equals(old.bytes)).toBe(true);
+    expect(await street(after.bytes)).toBe(false);
+    // Its first German document is made now, and names the party the invoice was issued to.
+    const german = await download(invoice, 'de-DE');
+    expect(german.status).toBe(200);
+    expect(await street(german.bytes)).toBe(false);
+    // An invoice whose first document is made after the move is addressed to the new street.
+    const fresh = invoices.find(
+      (other) => other.sub.id === invoice.sub.id && other.paymentId !== invoice.paymentId,
+    );
+    expect(fresh, 'a second invoice of the same subscription').toBeDefined();
+    const forget = () =>
+      db.query(
+        `delete from issued_invoice_documents where tenant_id = $1 and subscription_id = $2 and payment_id = $3`,
+        [tenant.id, fresh!.sub.id, fresh!.paymentId],
+      );
+    await forget();
+    expect(await street((await download(fresh!, 'en-GB')).bytes)).toBe(true);
+    await forget(); // as it was for the tests below
   });
 
   it('makes one document of two downloads at the same moment', async () => {
