@@ -142,6 +142,13 @@ function useLicensesPage(id: string) {
 
 type LicensesPage = ReturnType<typeof useLicensesPage>;
 
+/** No manager and no appointment waiting: the replace form then appoints the first one. */
+const nobodyToReplace = ({ managers, pending }: LicensesPage) =>
+  managers.state.status === 'ready' &&
+  managers.state.data.length === 0 &&
+  pending.state.status === 'ready' &&
+  pending.state.data.length === 0;
+
 /** The licence managers and the pending appointments, with remove, withdraw and replace (§4, §6). */
 function ManagersSection({ page }: { page: LicensesPage }) {
   const { t, i18n } = useTranslation();
@@ -197,7 +204,7 @@ function ManagersSection({ page }: { page: LicensesPage }) {
           <button type="button" className="button button-secondary" onClick={() => page.setReplacing(true)}>
             {/* With nobody to replace, the same form appoints the first one. */}
             {t(
-              loadedManagers.length === 0 && pendingAppointments.length === 0
+              nobodyToReplace(page)
                 ? 'multi-user-licenses.managers.appoint'
                 : 'multi-user-licenses.managers.replace',
             )}
@@ -248,13 +255,26 @@ function ManagerDialogs({ page, subscriptionId: id }: { page: LicensesPage; subs
   const { t } = useTranslation();
   const { api } = usePortal();
   const { replacing, removing, withdrawing, run } = page;
+  const appointing = nobodyToReplace(page);
   return (
     <>
       {replacing && (
         <PersonDialog
-          title={t('multi-user-licenses.managers.replaceTitle')}
-          intro={t('multi-user-licenses.managers.replaceIntro')}
-          submitLabel={t('multi-user-licenses.managers.replaceSubmit')}
+          title={t(
+            appointing
+              ? 'multi-user-licenses.managers.appointTitle'
+              : 'multi-user-licenses.managers.replaceTitle',
+          )}
+          intro={t(
+            appointing
+              ? 'multi-user-licenses.managers.appointIntro'
+              : 'multi-user-licenses.managers.replaceIntro',
+          )}
+          submitLabel={t(
+            appointing
+              ? 'multi-user-licenses.managers.appointSubmit'
+              : 'multi-user-licenses.managers.replaceSubmit',
+          )}
           salutationRequired
           onClose={() => page.setReplacing(false)}
           onSubmit={async (person) => {
