@@ -303,7 +303,11 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   let effectiveDate: string;
   if (renewedUntil) {
     effectiveDate = formatDate(renewedUntil, locale);
-    expect(options).toEqual([t('cancellation.dateLabel.earliestOn', { date: effectiveDate })]);
+    // A fixed date (the field locked, its hint saying why) is shown as the date alone.
+    const fixed = await date.isDisabled();
+    expect(options).toEqual([
+      fixed ? effectiveDate : t('cancellation.dateLabel.earliestOn', { date: effectiveDate }),
+    ]);
     await expect(page.getByText(t('cancellation.dateRenewed', { date: effectiveDate }))).toBeVisible();
   } else {
     // technikwelt's date style names issue and date: "Issue 7/2026 (5 Jul 2026)" / "Ausgabe 7/2026 (05.07.2026)".

@@ -186,7 +186,7 @@ function CancelDate({ infos, choice }: { infos: CancellationInfos; choice: Cance
         >
           {issues.map((option, index) => (
             <option key={`${option.issueNumber ?? 'earliest'}-${index}`} value={String(index)}>
-              {dateLabel(option)}
+              {dateLabel(option, !cancellable)}
             </option>
           ))}
         </SelectField>

@@ -10,15 +10,21 @@ import { isFeatureOn } from '../../domain/tenantFeatures';
 import { Dialog } from '../../ui/Dialog';
 import { formatDate } from '../../domain/dates';
 
-/** A date of the cancellation infos in the tenant's date style (§4, §9): date, issue number, or both; a null issue is the earliest possible date. */
-export function useDateLabel(): (issue: CancellationIssue) => string {
+/**
+ * A date of the cancellation infos in the tenant's date style (§4, §9): date, issue number, or both;
+ * a null issue is the earliest possible date. `onlyDate`: the form says already that the earliest
+ * date applies (an extraordinary cancellation's fixed date), so its field shows the date alone,
+ * which fits a phone's width.
+ */
+export function useDateLabel(): (issue: CancellationIssue, onlyDate?: boolean) => string {
   const { t, i18n } = useTranslation();
   const style = useTenantSettings().cancellation.dateStyle;
   return useCallback(
-    (issue: CancellationIssue) => {
+    (issue: CancellationIssue, onlyDate = false) => {
       const label = cancellationDateLabel(issue, style);
       switch (label.kind) {
         case 'earliest':
+          if (label.date && onlyDate) return formatDate(label.date, i18n.language);
           return label.date
             ? t('cancellation.dateLabel.earliestOn', { date: formatDate(label.date, i18n.language) })
             : t('cancellation.dateLabel.earliest');

@@ -180,8 +180,10 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     expect(page.textContent).toContain(en['cancellation.exceptionalHint']);
     const date = labelled<HTMLSelectElement>(page, en['cancellation.date']);
     expect(date.disabled).toBe(true);
-    // The earliest possible date is named by its day before it is confirmed (§2 "with date text").
-    expect(date.selectedOptions[0].textContent).toBe('At the earliest possible date, 31 Mar 2026');
+    // The earliest possible date is named by its day before it is confirmed (§2 "with date text"):
+    // the locked field shows the day alone, beside its hint, so it fits a phone's width.
+    expect(date.selectedOptions[0].textContent).toBe('31 Mar 2026');
+    expect(page.textContent).toContain(en['cancellation.dateFixed']);
     expect(page.textContent).not.toContain(en['cancellation.feedback']);
 
     await click(byText(page, 'button', en['cancellation.submit']));
