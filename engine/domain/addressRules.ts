@@ -7,7 +7,7 @@
  */
 import { AFTER_TERM_END, withinTerm, type TermEnd } from './subscriptionTerm';
 import { FALLBACK_LOCALE, LOCALE_TABLE, localeData } from './locales';
-import { isBlankText, isOneLineText, isPlausibleEmail, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, isPlausibleEmail, isPrintableOnLabel, textLength } from './fieldRules';
 
 export const ADDRESS_LIMITS = {
   name: 35,
@@ -107,7 +107,15 @@ export interface AddressRuleContext {
 export type AddressField = keyof AddressInput;
 export type AddressError = {
   field: AddressField;
-  code: 'required' | 'too_long' | 'too_short' | 'invalid' | 'one_line' | 'too_early' | typeof AFTER_TERM_END;
+  code:
+    | 'required'
+    | 'too_long'
+    | 'too_short'
+    | 'invalid'
+    | 'one_line'
+    | 'not_printable'
+    | 'too_early'
+    | typeof AFTER_TERM_END;
 };
 
 const blank = isBlankText;
@@ -126,9 +134,12 @@ export function addressErrors(input: AddressInput, ctx: AddressRuleContext): Add
     if (blank(input[field])) errors.push({ field, code: 'required' });
   };
   // Every text of the address is one line (fieldRules.ts isOneLineText), a changed one at least.
-  for (const [field, value] of Object.entries(input) as [AddressField, string | null | undefined][])
-    if (typeof value === 'string' && !isOneLineText(value) && !keptFromRecord(field))
-      errors.push({ field, code: 'one_line' });
+  // And printable on a delivery label (fieldRules.ts isPrintableOnLabel), a changed one at least.
+  for (const [field, value] of Object.entries(input) as [AddressField, string | null | undefined][]) {
+    if (typeof value !== 'string' || keptFromRecord(field)) continue;
+    if (!isOneLineText(value)) errors.push({ field, code: 'one_line' });
+    else if (!isPrintableOnLabel(value)) errors.push({ field, code: 'not_printable' });
+  }
   for (const field of [
     'firstName',
     'lastName1',

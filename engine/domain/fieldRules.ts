@@ -23,6 +23,17 @@ export function isOneLineText(value: string | null | undefined): boolean {
   return !value || !/[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u.test(value);
 }
 
+/**
+ * A postal address's text as a label printer and the invoice's fonts can print it: no emoji or other
+ * pictographs (a delivery label has no glyph for "Strandweg 1 🏖️", and the invoice PDF drops it).
+ * © and ® stay: they are Latin-1 and printed in company names.
+ */
+export function isPrintableOnLabel(value: string | null | undefined): boolean {
+  return !value || !PICTOGRAPH.test(value);
+}
+
+const PICTOGRAPH = /(?![\u00A9\u00AE])\p{Extended_Pictographic}/u;
+
 const SURROGATE_PAIRS = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
 
 /**
@@ -38,13 +49,19 @@ export function textLength(value: string): number {
 /**
  * What no address a person types holds: spaces, and what makes a recipient a list or a name with
  * an address to a mail library ("a@x.de, b@y.de", "Anna <a@x.de>"), which would deliver to an
- * address other than the one checked. Quoted local parts (RFC 5321) are given up for it.
+ * address other than the one checked. Quoted local parts (RFC 5321) are given up for it, and so are
+ * emoji, which mail servers without SMTPUTF8 refuse and nobody types into a sign-in address.
  */
 const NOT_IN_AN_ADDRESS = /[\s,;<>()[\]"\\:]/;
 
 /** A pragmatic e-mail check: one @, something before, a dot in the domain, one mailbox. */
 export function isPlausibleEmail(value: string): boolean {
-  return value.length <= 254 && !NOT_IN_AN_ADDRESS.test(value) && /^[^@]+@[^@]+\.[^@]+$/.test(value);
+  return (
+    value.length <= 254 &&
+    !NOT_IN_AN_ADDRESS.test(value) &&
+    !PICTOGRAPH.test(value) &&
+    /^[^@]+@[^@]+\.[^@]+$/.test(value)
+  );
 }
 
 export function normalizeEmail(value: string): string {

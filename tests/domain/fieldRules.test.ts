@@ -8,6 +8,7 @@ import {
   isValidPassword,
   isValidZipCode,
   isPlausibleEmail,
+  isPrintableOnLabel,
   maskEmail,
   passwordProblem,
   passwordRepeatProblem,
@@ -136,13 +137,39 @@ describe('a text’s length, as a person and the database count it', () => {
     expect(textLength('\ud800x')).toBe(2);
   });
 
+  it('refuses emoji in a postal address and an e-mail address, not © or ® or letters of any script', () => {
+    const ctx = { addressLines: false, companySalutations: [], emailRequired: false, today: '2026-11-30' };
+    const address = {
+      salutationCode: '0001',
+      lastName1: 'Meyer',
+      street: 'Strandweg',
+      streetNumber: '1',
+      zipcode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+    };
+    expect(addressErrors({ ...address, street: 'Strandweg 🏖️' }, ctx)).toEqual([
+      { field: 'street', code: 'not_printable' },
+    ]);
+    expect(addressErrors({ ...address, lastName1: 'Meyer ✨' }, ctx)).toEqual([
+      { field: 'lastName1', code: 'not_printable' },
+    ]);
+    expect(addressErrors({ ...address, lastName1: 'Łukasiewicz-Øster', company1: 'Acme® ©' }, ctx)).toEqual(
+      [],
+    );
+    expect(isPrintableOnLabel('Ἀθῆναι 東京 Zürich')).toBe(true);
+    expect(isPlausibleEmail('jönas😀@example.org')).toBe(false);
+    expect(isPlausibleEmail('jönas@example.org')).toBe(true);
+  });
+
   it('lets the limits of the forms take 35 emoji in a field of 35 characters, and say 36 when there are', () => {
     expect(charsOver('🏠'.repeat(35), 35)).toBe(0);
     expect(charsOver('🏠'.repeat(36), 35)).toBe(1);
     const address = {
       salutationCode: '0001',
       lastName1: 'Meyer',
-      street: '🏠'.repeat(20),
+      // A character beyond the first plane that is no emoji (an address takes none: below).
+      street: '𠀋'.repeat(20),
       streetNumber: '1',
       zipcode: '10115',
       city: 'Berlin',

@@ -46,6 +46,9 @@ export function useAddressErrorTexts(): (
           case 'one_line':
             messages[key] = t('shell.oneLine');
             break;
+          case 'not_printable':
+            messages[key] = t('account.address.error.notPrintable');
+            break;
           case 'too_early':
             messages[key] = t('account.address.error.tooEarly');
             break;
