@@ -81,6 +81,16 @@ export function nextBillingDay(
 }
 
 /**
+ * The months one payment covers (portal-core.md §3 billingFrequency: 01, 03, 06, 12), a month where
+ * the order system names none or another code: what a monthly price is multiplied by for the
+ * subscription's next payment.
+ */
+export function billingPeriodMonths(s: { billingFrequency?: string | null }): number {
+  const months = Number(s.billingFrequency);
+  return Number.isInteger(months) && months > 0 ? months : 1;
+}
+
+/**
  * account-flows.md §4 "usually at the end of the payment period": the next payment day the order
  * system names, else the first day of the next billing period (nextBillingDay), else the first of
  * next month; never after the subscription's last day. When a payment method change takes effect.

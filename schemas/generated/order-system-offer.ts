@@ -63,7 +63,7 @@ export interface OrderSystemOffer {
      */
     upgradeTime?: 'NOW' | 'NEXT_CYCLE';
     /**
-     * An upgrade option's: what the subscription costs per period once upgraded.
+     * An upgrade option's: what the subscription costs a month once upgraded; a subscription's offer shows it times the months of its billing period (billingFrequency).
      */
     nextPaymentAmount?: number;
     /**

@@ -5,13 +5,23 @@ import type { Locale } from '../../engine/domain/locales';
 import type { Recommendation } from '../../schemas/generated/offers';
 import type { OfferRow, OfferTexts } from '../store/offerStore';
 import { wordsIn } from '../../engine/domain/language';
+import { billingPeriodMonths } from '../../engine/domain/subscriptionTerm';
 
 export function offerTexts(offer: OfferRow, locale: Locale): OfferTexts {
   const texts = offer.offer.texts;
   return wordsIn(texts, locale) ?? { description: offer.id, title: offer.id };
 }
 
-export function toRecommendation(offer: OfferRow, locale: Locale): Recommendation {
+/**
+ * The offer as the order system answers it for one subscription (§7 recommendations): an upgrade's
+ * next payment is what the subscription pays for its billing period once upgraded, so a monthly
+ * subscriber sees a month's price and a yearly one a year's.
+ */
+export function toRecommendation(
+  offer: OfferRow,
+  locale: Locale,
+  subscription: { billingFrequency?: string | null },
+): Recommendation {
   const texts = offerTexts(offer, locale);
   const def = offer.offer;
   const recommendation: Recommendation = {
@@ -43,7 +53,8 @@ export function toRecommendation(offer: OfferRow, locale: Locale): Recommendatio
       upgradeTime: def.upgradeTime ?? 'NOW',
       surchargeAmount: offer.price,
       surchargeCurrency: offer.currency,
-      nextPaymentAmount: def.nextPaymentAmount ?? 0,
+      nextPaymentAmount:
+        Math.round((def.nextPaymentAmount ?? 0) * billingPeriodMonths(subscription) * 100) / 100,
       nextPaymentCurrency: offer.currency,
     };
   }

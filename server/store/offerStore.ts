@@ -42,8 +42,12 @@ export interface OfferDefinition {
   openInNewTab: boolean;
   /** article: §9 offer type (BD, BU bundles; DD, RN). */
   offerType?: string;
-  /** upgradeOption: when the upgrade takes effect, and what is paid next time. */
+  /** upgradeOption: when the upgrade takes effect. */
   upgradeTime?: UpgradeTime;
+  /**
+   * upgradeOption: what the upgraded subscription costs a month; a subscription's offer names it for
+   * its billing period (server/offers/recommendations.ts).
+   */
   nextPaymentAmount?: number;
   /** Shown after a successful payment (§3 pending payment crossSellingOffer). */
   crossSelling?: { titles: Partial<Record<Locale, string>>; imageUrl: string; url: string };

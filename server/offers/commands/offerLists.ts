@@ -65,7 +65,7 @@ export async function recommendations(
       kit.now(),
     );
   }
-  return shown.map((offer) => toRecommendation(offer, caller.locale));
+  return shown.map((offer) => toRecommendation(offer, caller.locale, s));
 }
 
 /**
@@ -84,6 +84,6 @@ export async function retentionOffers(
   if (!tenant.cancellation.showRetentionOffers) return [];
   const offers = await kit.offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason, subscriberId);
   return openOffers(await kit.lifecycleOf(tx, tenant, s.id), offers, kit.today(), 'cancellation').map(
-    (offer) => toRecommendation(offer, locale),
+    (offer) => toRecommendation(offer, locale, s),
   );
 }

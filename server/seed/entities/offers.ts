@@ -250,8 +250,8 @@ function offersOf(
 
   // Upgrades to print + digital, now (a surcharge by card) or at the next billing cycle (invoice).
   const target = 'KO' as const;
-  // A year of print + digital, what the subscription costs once upgraded.
-  const printAndDigital = money(monthlyPrice(pub, target) * 12);
+  // A month of print + digital, what the subscription costs once upgraded (named per billing period).
+  const printAndDigital = monthlyPrice(pub, target);
   add({
     id: `${p}-UP-NOW`,
     category: 'UPGRD',

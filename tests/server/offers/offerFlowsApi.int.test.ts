@@ -513,6 +513,35 @@ describe('renewal and upgrade', () => {
     expect(after.mixType).toBe(s.mixType);
   });
 
+  it("names an upgrade's next payment for the subscription's billing period", async () => {
+    const client = await signIn(flows);
+    const s = (await subscriptions(client)).find(
+      (x) => x.publication === 'OFP' && x.roles.includes('AG') && x.orderStatus === 'A' && !x.plannedUpgrade,
+    )!;
+    const [offer] = await db.query<{ monthly: string }>(
+      `select offer->>'nextPaymentAmount' as monthly from offers where tenant_id = $1 and id = 'OFP-UP-NOW'`,
+      [flows.id],
+    );
+    const monthly = Number(offer.monthly);
+    const nextPayment = async () =>
+      (await client.get<any[]>(`/subscriptions/${s.id}/recommendations?source=upgrade`)).body.find(
+        (o) => o.id === 'OFP-UP-NOW',
+      ).upgradeOption.nextPaymentAmount;
+    const billedEvery = (months: string) =>
+      db.query(
+        `update subscriptions set details = jsonb_set(details, '{billingFrequency}', to_jsonb($3::text))
+          where tenant_id = $1 and id = $2`,
+        [flows.id, s.id, months],
+      );
+    await billedEvery('01');
+    expect(await nextPayment()).toBe(monthly);
+    await billedEvery('03');
+    expect(await nextPayment()).toBe(Math.round(monthly * 300) / 100);
+    await billedEvery('12');
+    expect(await nextPayment()).toBe(Math.round(monthly * 1200) / 100);
+    await billedEvery(s.billingFrequency ?? '01');
+  });
+
   it('lists no upgrade from the next cycle on a subscription that ends before it', async () => {
     const client = await signIn(flows);
     const s = (await subscriptions(client)).find(
