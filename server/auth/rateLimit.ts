@@ -262,8 +262,10 @@ export async function limitSignInAttempt(
 
 /**
  * The e-mail widget's request (order number, zip code and an address to mail): its answer is the
- * same whatever matched, so every request counts, as a send, against one budget per order number
- * (however many leading zeros are typed) and one per client. The partial logins, whose answers say
+ * same whatever matched, so every request counts, as a send, against the client's budget and the
+ * budget of the order number (however many leading zeros are typed) *and* client: a client that
+ * spends it is refused, not the order number's owner on another client. What reaches a mailbox is
+ * capped where the mail is made (mayMailOrderNumberLink). The partial logins, whose answers say
  * whether the proof held, guess instead (guessingOrderNumber).
  */
 export async function limitOrderNumberAttempt(
@@ -274,14 +276,35 @@ export async function limitOrderNumberAttempt(
   client: string,
   now: Date,
 ): Promise<CountedPlace[]> {
+  const target = orderNumber.replace(/^0+/, '');
   return limitSignInAttempt(
     db,
     tenantId,
     limits,
     'order-number',
-    { address: orderNumber.replace(/^0+/, ''), client },
+    { address: pairOf(target, clientKey(client)), client },
     now,
   );
+}
+
+/**
+ * Whether one more e-mail widget link may go to an address on record of an order number: at most
+ * `perAddress` in the window, whichever clients asked, so no mailbox is flooded; over it the mail is
+ * not made, and the owner has the links those requests sent (as with login links). Counted off the
+ * request, where the match is known, so no answer tells whether order number, zip code and address
+ * belong together.
+ */
+export async function mayMailOrderNumberLink(
+  db: Queryable,
+  tenantId: string,
+  limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
+  orderNumber: string,
+  email: string,
+  now: Date,
+): Promise<boolean> {
+  const bucket = `order-number-mail:${pairOf(orderNumber.replace(/^0+/, ''), email)}`;
+  const hits = await countHit(db, tenantId, { bucket, windowSeconds: limits.windowSeconds }, now);
+  return hits <= limits.perAddress;
 }
 
 /**
@@ -390,9 +413,13 @@ export async function limitGuess(
       limitHit(tenantId, kind === 'password' ? 'password_day' : 'order_number_day');
     throw error;
   }
+  const taken: RateLimitRule[] = [];
   try {
     await countingHits(tenantId, async () => {
-      for (const rule of guessRules(kind, limits, subject)) await consumeRateLimit(db, tenantId, rule, now);
+      for (const rule of guessRules(kind, limits, subject)) {
+        taken.push(rule);
+        await consumeRateLimit(db, tenantId, rule, now);
+      }
     });
     const own = await peekHits(
       db,
@@ -413,8 +440,10 @@ export async function limitGuess(
       throw tooMany(Math.ceil((waitUntil - now.getTime()) / 1000));
     }
   } catch (error) {
-    // Refused before it was checked: no wrong guess, so no place in the day's ceiling.
-    await refundHit(db, tenantId, day, now);
+    // Refused before it was checked: no wrong guess, so no place in any budget. Kept, the places of
+    // refused retries would fill the order number's budget of all clients, and a few guessers
+    // would lock its owner out (limits count failures, docs/architecture.md "Sign-in safety").
+    for (const rule of [...taken, day]) await refundHit(db, tenantId, rule, now);
     throw error;
   }
 }

@@ -7,6 +7,7 @@
  * link's token written and the mail built — else nothing is sent.
  */
 import type { MailJob, MailJobResolver } from '../store/mailQueueStore';
+import { DEFAULT_SIGN_IN_LIMITS, mayMailOrderNumberLink, type SignInLimits } from '../auth/rateLimit';
 import { EMAIL_WIDGET_LINK_HOURS } from '../../engine/domain/widgets';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
@@ -27,6 +28,8 @@ export interface EmailWidgetJobInput {
   optIn: boolean;
   /** The tenant's publication blacklist of the widget, so the sender applies isFeatureOn per publication. */
   blacklist: string[];
+  /** The server's sign-in limits, for the links one mailbox may get (mayMailOrderNumberLink). */
+  mailLimit?: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>;
 }
 
 const zip = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, '').toLowerCase();
@@ -54,6 +57,15 @@ async function resolveEmailWidget(tx: Parameters<MailJobResolver>[0], job: MailJ
     if (!onRecord.has(email)) continue;
     const facts = await subscriptionFacts(tx, job.tenantId, subscriptionId);
     if (!facts || !isFeatureOn(switches, 'email-widget', facts.publication)) continue;
+    const allowed = await mayMailOrderNumberLink(
+      tx,
+      job.tenantId,
+      input.mailLimit ?? DEFAULT_SIGN_IN_LIMITS,
+      input.orderNumber,
+      email,
+      new Date(input.requestedAt),
+    );
+    if (!allowed) return null;
     const token = newSecretToken();
     await insertEmailWidgetLink(tx, {
       tenantId: job.tenantId,

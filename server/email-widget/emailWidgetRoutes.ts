@@ -3,7 +3,8 @@
  * the mailed link): the form's request always answers 202 `check_inbox`, whatever matched, after the
  * same work (one queued job; the mail sender matches, emailWidgetMailJobs.ts); the link's
  * page confirms with POST /link-email/confirm and downloads rewards with its token. Rate-limited
- * like the anonymous sign-ins: per client and per order number.
+ * like the anonymous sign-ins: per client and per order number and client; the links one mailbox
+ * gets are capped where they are made (docs/architecture.md "Sign-in safety").
  */
 import { Router } from 'express';
 import { requestOrigin } from '../http/requestOrigin';
@@ -31,18 +32,14 @@ export function emailWidgetSlice(deps: {
     const tenant = requestTenant(res);
     const origin = requestOrigin(req, res);
     const body = req.body as LinkEmailRequest;
-    await limitOrderNumberAttempt(
-      deps.db,
-      tenant.id,
-      deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
-      body.orderNumber,
-      origin.client,
-      deps.now(),
+    const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+    await limitOrderNumberAttempt(deps.db, tenant.id, limits, body.orderNumber, origin.client, deps.now());
+    await deps.emailWidget.request(
+      tenant,
+      body,
+      { portalUrl: origin.portalUrl, locale: requestLocale(req, tenant, body.locale) },
+      { windowSeconds: limits.windowSeconds, perAddress: limits.perAddress },
     );
-    await deps.emailWidget.request(tenant, body, {
-      portalUrl: origin.portalUrl,
-      locale: requestLocale(req, tenant, body.locale),
-    });
     // The same answer whether or not anything matched (no probing of order numbers or addresses).
     res.status(202).json({ status: 'check_inbox' });
   });

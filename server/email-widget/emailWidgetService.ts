@@ -80,6 +80,7 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
       tenant: ServerTenant,
       body: LinkEmailRequest,
       origin: { portalUrl: string; locale: Locale },
+      mailLimit: EmailWidgetJobInput['mailLimit'],
     ): Promise<void> {
       const problems = emailWidgetProblems({
         email: body.email,
@@ -93,6 +94,7 @@ export function createEmailWidget(deps: { db: Database; mailFrom: string; now: (
         zipcode: body.zipcode,
         optIn: Boolean(body.optIn) && emailWidgetShowsOptIn(tenant),
         blacklist: [...(tenant.publicationBlacklists?.['email-widget'] ?? [])],
+        mailLimit,
       };
       await enqueueMailJob(db, {
         tenantId: tenant.id,

@@ -173,6 +173,50 @@ describe('mail sends are counted, and their 429 says when to try again', () => {
     expect(statuses.filter((status) => status === 400)).toHaveLength(LIMITS.perAddress * 4);
     expect(statuses.filter((status) => status === 429)).toHaveLength(3);
   });
+
+  it("does not count retries the back-off refused: a few guessers cannot fill the order number's budget of all clients", async () => {
+    const data = buildDemoData(tenant as Parameters<typeof buildDemoData>[0], clock);
+    const owned = data.subscriptionRoles
+      .filter((r) => r.role === 'AG')
+      .map((r) => ({
+        s: data.subscriptions.find((s) => s.id === r.subscription_id)!,
+        partner: data.businessPartners.find((b) => b.bp_number === r.bp_number)!,
+      }))
+      .filter(({ partner }) => partner.email_address && (partner.last_name1 ?? '').trim());
+    // Not the order number of the tests above, whose budgets they spent.
+    const { s, partner } = owned.find(({ s }) => s.order_number !== owned[0].s.order_number)!;
+    const c = await client();
+    const from = (n: number) => ({ 'x-forwarded-for': `192.0.2.${n}` });
+    // Five clients guess once each: the back-off starts and holds each of them back.
+    for (let n = 1; n <= 5; n++)
+      expect(
+        (
+          await c.post<any>(
+            '/login/order-number',
+            { orderNumber: s.order_number, lastName: `Guess${n}` },
+            from(n),
+          )
+        ).body.error.details.status,
+      ).toBe('verification_failed');
+    // Their quick retries are refused before they are checked, more of them than the budget of
+    // all clients (four times a client's) has room for beside the five wrong guesses.
+    for (let round = 0; round < 2; round++)
+      for (let n = 1; n <= 5; n++)
+        expectWait(
+          await c.post(
+            '/login/order-number',
+            { orderNumber: s.order_number, lastName: `Retry${n}` },
+            from(n),
+          ),
+        );
+    // The owner on a line that never failed is checked, and gets the link.
+    const owner = await c.post<any>(
+      '/login/order-number',
+      { orderNumber: s.order_number, lastName: partner.last_name1 },
+      from(99),
+    );
+    expect(owner.body.error?.details?.status, JSON.stringify(owner.body)).toBe('confirm_email');
+  });
 });
 
 async function signedIn(email: string) {

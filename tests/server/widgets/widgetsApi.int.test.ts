@@ -77,6 +77,8 @@ beforeAll(async () => {
     distDir: path.join(outbox.dir, 'no-dist'),
     mailer: outbox.mailer,
     now: () => clock,
+    // Clients told apart by X-Forwarded-For (without it every request is 127.0.0.1's).
+    trustProxy: ['loopback'],
   };
   const relaxed = await listen(
     createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 1000, perClient: 100_000 } }).app,
@@ -270,7 +272,7 @@ describe('e-mail widget: POST /link-email', () => {
     expect(answer.body.error.code).toBe('feature_disabled');
   });
 
-  it('is rate-limited per order number like the anonymous sign-ins', async () => {
+  it('is rate-limited per order number and client like the anonymous sign-ins', async () => {
     const c = client(widgets, strictUrl);
     await c.get('/subscriptions');
     const statuses = [];
@@ -286,6 +288,41 @@ describe('e-mail widget: POST /link-email', () => {
       );
     expect(statuses.slice(0, 3)).toEqual([202, 202, 202]);
     expect(statuses[3]).toBe(429);
+  });
+
+  it("lets a stranger spend only their own budget, and mails one address on record at most the budget's links, whoever asks", async () => {
+    const [other] = await db.query<{ orderNumber: string; zipcode: string; email: string }>(
+      `select s.order_number::text as "orderNumber", bp.zipcode, bp.email_address as email
+         from subscriptions s join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role in ('AG', 'WE')
+         join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
+        where s.tenant_id = $1 and bp.email_address is not null and bp.zipcode is not null
+          and lower(bp.email_address) <> lower($2) and s.order_status = 'A'
+        order by s.id desc limit 1`,
+      [widgets.id, known.email],
+    );
+    const c = client(widgets, strictUrl);
+    await c.get('/subscriptions');
+    const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+    // Someone who read the order number on a label, with made-up addresses and zip codes.
+    const junk = [];
+    for (let i = 0; i < 4; i++)
+      junk.push(
+        (
+          await c.post(
+            '/link-email',
+            { email: `junk${i}@x.example`, orderNumber: other.orderNumber, zipcode: '99999' },
+            from(1),
+          )
+        ).status,
+      );
+    expect(junk).toEqual([202, 202, 202, 429]);
+    // The owner, on another line, is not refused; five requests from five lines mail three links
+    // (the strict server's per-address budget), then nothing more in the window.
+    const mailbox = other.email.toLowerCase();
+    const before = (await outbox.mails(mailbox)).length;
+    const owner = { email: other.email, orderNumber: other.orderNumber, zipcode: other.zipcode };
+    for (let n = 2; n <= 6; n++) expect((await c.post('/link-email', owner, from(n))).status).toBe(202);
+    expect((await outbox.mails(mailbox)).length - before).toBe(3);
   });
 });
 
