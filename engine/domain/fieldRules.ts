@@ -64,6 +64,22 @@ export function isPlausibleEmail(value: string): boolean {
   );
 }
 
+/**
+ * An address one signs in with: a plausible one (isPlausibleEmail) written only in the characters
+ * every sign-in form takes: a local part of dot-separated runs of ASCII letters, digits and the
+ * symbols RFC 5322 allows there, and a domain of dot-separated labels of ASCII letters, digits and
+ * inner hyphens. The API schemas' `email` format is this rule (server/http/validateBody.ts), so an
+ * address a person may give as a login (registration, a changed account address, a licence
+ * invitation) is one every sign-in form then takes: "zoë@exämple.org" would be taken as a new
+ * account address, and its owner could not sign in again.
+ */
+const SIGN_IN_ADDRESS =
+  /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
+
+export function isSignInAddress(value: string): boolean {
+  return isPlausibleEmail(value) && SIGN_IN_ADDRESS.test(value);
+}
+
 export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }

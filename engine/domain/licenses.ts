@@ -4,7 +4,7 @@
  * licence object, the field rules of the add, manager and accept forms, and the limits of §9.
  * Pure TypeScript: no React, no DOM.
  */
-import { isBlankText, isOneLineText, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, isPlausibleEmail, isSignInAddress, textLength } from './fieldRules';
 
 /** account-flows.md §9 "Names in licence forms: max 30". */
 export const LICENSE_NAME_MAX = 30;
@@ -124,10 +124,9 @@ export function pageOf<T>(
 
 // --- field rules (§5) ------------------------------------------------------------------------------
 
-export type FieldError = 'required' | 'too_long' | 'invalid' | 'one_line' | 'no_link';
+export type FieldError = 'required' | 'too_long' | 'invalid' | 'not_for_sign_in' | 'one_line' | 'no_link';
 export type FieldErrors = Record<string, FieldError>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const blank = isBlankText;
 
 function text(
@@ -143,10 +142,12 @@ function text(
   else if (textLength(value!.trim()) > max) errors[field] = 'too_long';
 }
 
+/** A licence user's or manager's address: they sign in with it, so the sign-in forms must take it. */
 function email(errors: FieldErrors, field: string, value: string | null | undefined) {
   if (blank(value)) errors[field] = 'required';
   else if (value!.trim().length > LICENSE_EMAIL_MAX) errors[field] = 'too_long';
-  else if (!EMAIL.test(value!.trim())) errors[field] = 'invalid';
+  else if (!isPlausibleEmail(value!.trim())) errors[field] = 'invalid';
+  else if (!isSignInAddress(value!.trim())) errors[field] = 'not_for_sign_in';
 }
 
 /** A person in the add and manager forms (§3 businessPartner). */

@@ -4,7 +4,7 @@
  * portal-core.md §9 "Payment method kinds").
  */
 import { ibanProblem, isValidBic, normalizeIban, type IbanProblem } from './iban';
-import { isBlankText, isOneLineText, textLength } from './fieldRules';
+import { isBlankText, isOneLineText, isPrintableOnLabel, textLength } from './fieldRules';
 
 export type PaymentMethodKind = 'none' | 'paypal' | 'sepa' | 'credit_card' | 'direct_debit' | 'invoice';
 
@@ -106,20 +106,22 @@ export const BANK_ACCOUNT_LIMITS = { holder: 70, bankName: 60, accountNumber: 10
 export type SepaField = 'debitAccountHolder' | 'iban' | 'bic';
 export type SepaError = {
   field: SepaField;
-  code: 'required' | 'too_long' | 'invalid' | 'one_line' | IbanProblem;
+  code: 'required' | 'too_long' | 'invalid' | 'one_line' | 'not_printable' | IbanProblem;
 };
 
 const blank = isBlankText;
 
 /**
- * The account holder: required, at most 70 characters, and one line (fieldRules.ts
- * isOneLineText): the name goes to the order system and onto the mandate as it was typed.
+ * The account holder: required, at most 70 characters, one line (fieldRules.ts isOneLineText) and
+ * no emoji (isPrintableOnLabel): the name goes to the order system and onto the mandate as it was
+ * typed, and a bank takes only a name it can print.
  */
 function accountHolderError(
   holder: string | null | undefined,
-): 'required' | 'too_long' | 'one_line' | undefined {
+): 'required' | 'too_long' | 'one_line' | 'not_printable' | undefined {
   if (blank(holder)) return 'required';
   if (!isOneLineText(holder)) return 'one_line';
+  if (!isPrintableOnLabel(holder)) return 'not_printable';
   if (textLength(holder!.trim()) > BANK_ACCOUNT_LIMITS.holder) return 'too_long';
   return undefined;
 }
@@ -153,7 +155,7 @@ export type DirectDebitField =
   'debitAccountHolder' | 'debitAccountNumber' | 'debitBankCode' | 'debitBankName';
 export type DirectDebitError = {
   field: DirectDebitField;
-  code: 'required' | 'too_long' | 'invalid' | 'one_line';
+  code: 'required' | 'too_long' | 'invalid' | 'one_line' | 'not_printable';
 };
 
 /**

@@ -5,6 +5,7 @@
  */
 import {
   isPlausibleEmail,
+  isSignInAddress,
   isValidPassword,
   normalizeEmail,
   passwordProblem,
@@ -16,14 +17,18 @@ import { isFeatureOn, type FeatureSwitches } from './tenantFeatures';
 /** §9: SSO email max 50 (the new address and the delete confirmation). */
 export const SSO_EMAIL_MAX_LENGTH = 50;
 
-export type SsoEmailProblem = 'required' | 'too_long' | 'invalid' | 'unchanged';
+export type SsoEmailProblem = 'required' | 'too_long' | 'invalid' | 'not_for_sign_in' | 'unchanged';
 
-/** §5 "SSO: email required, trimmed, max 50" — and a different address than the current one. */
+/**
+ * §5 "SSO: email required, trimmed, max 50" — and a different address than the current one, which
+ * the sign-in forms take (isSignInAddress: no accented letters), since it becomes the login.
+ */
 export function ssoEmailProblem(value: string, current?: string): SsoEmailProblem | null {
   const trimmed = value.trim();
   if (!trimmed) return 'required';
   if (trimmed.length > SSO_EMAIL_MAX_LENGTH) return 'too_long';
   if (!isPlausibleEmail(trimmed)) return 'invalid';
+  if (!isSignInAddress(trimmed)) return 'not_for_sign_in';
   if (current !== undefined && normalizeEmail(trimmed) === normalizeEmail(current)) return 'unchanged';
   return null;
 }

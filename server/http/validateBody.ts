@@ -5,16 +5,21 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { RequestHandler, Response } from 'express';
 import { badRequest } from './errors';
-import { isOneLineText } from '../../engine/domain/fieldRules';
+import { isOneLineText, isSignInAddress } from '../../engine/domain/fieldRules';
 
 const SCHEMA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../schemas/api');
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (a: Ajv) => void;
-/** The schemas' own format: `one-line`, a name or holder without line breaks or control characters. */
+/**
+ * The schemas' own formats: `one-line`, a name or holder without line breaks or control
+ * characters; and `email`, ajv-formats' own replaced by the sign-in address rule the screens check
+ * (isSignInAddress), so every form that takes a login address takes the same ones.
+ */
 function addPortalFormats(ajv: Ajv): void {
   addFormats(ajv);
   ajv.addFormat('one-line', { type: 'string', validate: (value: string) => isOneLineText(value) });
+  ajv.addFormat('email', { type: 'string', validate: (value: string) => isSignInAddress(value) });
 }
 // A `oneOf` whose shapes a constant tells apart (the acknowledgement's `status`) names it as its
 // `discriminator`: ajv then checks the body against the shape its constant names alone, so the

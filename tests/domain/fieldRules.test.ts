@@ -8,6 +8,7 @@ import {
   isValidPassword,
   isValidZipCode,
   isPlausibleEmail,
+  isSignInAddress,
   isPrintableOnLabel,
   maskEmail,
   passwordProblem,
@@ -61,6 +62,19 @@ describe('field rules of portal-core.md §5', () => {
     expect(isPlausibleEmail('a@b')).toBe(false);
     expect(isPlausibleEmail('anna.o+news@mail.example.co.uk')).toBe(true);
   });
+
+  // A login address must be one every sign-in form takes: the API schemas' `email` format is this
+  // rule, so an address taken as a new login is one its owner can sign in with.
+  it.each([
+    ['anna.o+news@mail.example.co.uk', true],
+    ["o'brien_x@sub-domain.example", true],
+    ['zoë@example.org', false],
+    ['zoe@exämple.org', false],
+    ['a..b@example.org', false],
+    ['a@-example.org', false],
+    ['a@example', false],
+    ['a b@example.org', false],
+  ])('sign-in address %j is %s', (value, valid) => expect(isSignInAddress(value)).toBe(valid));
 
   // A mail library reads these as a list or a name with an address and delivers elsewhere.
   it.each([

@@ -124,6 +124,13 @@ describe('licence forms (account-flows.md §5)', () => {
         { ...codes, salutationRequired: false },
       ),
     ).toEqual({ lastName1: 'too_long' });
+    // The licence user signs in with it: an address the sign-in forms refuse is not taken.
+    expect(
+      licensePersonErrors(
+        { emailAddress: 'zoë@exämple.org', firstName: 'Zoë', lastName1: 'Muster' },
+        { ...codes, salutationRequired: false },
+      ),
+    ).toEqual({ emailAddress: 'not_for_sign_in' });
     expect(
       licensePersonErrors(
         { salutationCode: '9999', emailAddress: 'not-an-address', firstName: 'A', lastName1: 'B' },

@@ -93,6 +93,8 @@ describe('SSO profile rules (account-flows.md §5 "SSO", "Password", §9)', () =
     expect(ssoEmailProblem(`${'a'.repeat(39)}@example.com`)).toBe('too_long');
     expect(ssoEmailProblem(` ${'a'.repeat(38)}@example.com `)).toBeNull();
     expect(ssoEmailProblem('nope')).toBe('invalid');
+    // It becomes the login: one the sign-in forms would refuse would lock its owner out.
+    expect(ssoEmailProblem('zoë@exämple.org')).toBe('not_for_sign_in');
     expect(ssoEmailProblem('Me@Example.com', 'me@example.com')).toBe('unchanged');
   });
 

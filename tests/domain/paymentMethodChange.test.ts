@@ -41,6 +41,17 @@ describe('payment method change rules (account-flows.md §4, §5)', () => {
     expect(sepaErrors({ debitAccountHolder: 'Anna Schmidt', iban: 'DE89 3704 0044 0532 0130 00' })).toEqual(
       [],
     );
+    // The holder goes onto the mandate as typed: no emoji (as on an address label).
+    expect(
+      sepaErrors({ debitAccountHolder: 'Jonas 🙂 Becker', iban: 'DE89 3704 0044 0532 0130 00' }),
+    ).toEqual([{ field: 'debitAccountHolder', code: 'not_printable' }]);
+    expect(
+      directDebitErrors({
+        debitAccountHolder: 'Jonas 🎉 Becker',
+        debitAccountNumber: '532013000',
+        debitBankCode: '37040044',
+      }).map((error) => error.code),
+    ).toContain('not_printable');
     expect(sepaErrors({ debitAccountHolder: ' ', iban: '' })).toEqual([
       { field: 'debitAccountHolder', code: 'required' },
       { field: 'iban', code: 'required' },

@@ -3,8 +3,9 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
-import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH, isPlausibleEmail } from '../../domain/fieldRules';
+import { FORGOT_PASSWORD_EMAIL_MAX_LENGTH } from '../../domain/fieldRules';
 import { refusalOf } from './refusalText';
+import { signInAddressError } from './loginErrors';
 import { portalLocale } from '../../domain/language';
 
 /** Forgot password (§5: e-mail required, trimmed, at most 50 characters): a reset link by e-mail. */
@@ -28,7 +29,8 @@ export function ForgotPasswordForm({
     if (!value) return setFieldError(t('login.emailRequired'));
     if (value.length > FORGOT_PASSWORD_EMAIL_MAX_LENGTH)
       return setFieldError(t('login.emailTooLong', { max: FORGOT_PASSWORD_EMAIL_MAX_LENGTH }));
-    if (!isPlausibleEmail(value)) return setFieldError(t('login.emailInvalid'));
+    const problem = signInAddressError(value, t);
+    if (problem) return setFieldError(problem);
     setFieldError(undefined);
     setFailure(undefined);
     setState('sending');

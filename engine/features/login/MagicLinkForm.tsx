@@ -3,8 +3,7 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
-import { isPlausibleEmail } from '../../domain/fieldRules';
-import { magicLinkErrorText } from './loginErrors';
+import { magicLinkErrorText, signInAddressError } from './loginErrors';
 import { portalLocale } from '../../domain/language';
 
 /**
@@ -22,10 +21,11 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const value = email.trim();
-    if (!value) return setFieldError(t('login.emailRequired'));
-    if (!isPlausibleEmail(value)) return setFieldError(t('login.emailInvalid'));
-    setFieldError(undefined);
+    const problem = signInAddressError(value, t);
+    // The last answer's notice goes with a new try, so it never stands beside a field's own.
     setFailure(undefined);
+    setFieldError(problem);
+    if (problem) return;
     setState('sending');
     try {
       await api.post('/login/magic-link', {

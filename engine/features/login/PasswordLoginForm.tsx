@@ -4,8 +4,7 @@ import { usePortal } from '../../core/PortalContext';
 import type { LoginResponse } from '../../core/authState';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
-import { isPlausibleEmail } from '../../domain/fieldRules';
-import { loginErrorText } from './loginErrors';
+import { loginErrorText, signInAddressError } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
 
 /**
@@ -36,17 +35,14 @@ export function PasswordLoginForm({
     event.preventDefault();
     const value = email.trim();
     const found = {
-      email: !value
-        ? t('login.emailRequired')
-        : !isPlausibleEmail(value)
-          ? t('login.emailInvalid')
-          : undefined,
+      email: signInAddressError(value, t),
       password: password ? undefined : t('login.passwordRequired'),
     };
     setErrors(found);
+    // The last answer's notice goes with a new try, so it never stands beside a field's own.
+    setFailure(undefined);
     if (found.email || found.password) return;
     setBusy(true);
-    setFailure(undefined);
     try {
       completeLogin(await api.post<LoginResponse>(endpoint, { email: value, password }));
     } catch (error) {

@@ -3,14 +3,10 @@ import { useTranslation } from '../../core/translation';
 import { usePortal } from '../../core/PortalContext';
 import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
-import {
-  ACCOUNT_NAME_MAX_LENGTH,
-  isPlausibleEmail,
-  PASSWORD_MAX_LENGTH,
-  textLength,
-} from '../../domain/fieldRules';
+import { ACCOUNT_NAME_MAX_LENGTH, PASSWORD_MAX_LENGTH, textLength } from '../../domain/fieldRules';
 import { newPasswordErrors } from './passwordErrors';
 import { refusalOf } from './refusalText';
+import { signInAddressError } from './loginErrors';
 import { portalLocale } from '../../domain/language';
 
 type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | 'passwordConfirm';
@@ -54,11 +50,7 @@ export function RegistrationForm({
       displayName: values.displayName.trim() ? tooLong('displayName') : t('login.displayNameRequired'),
       firstName: tooLong('firstName'),
       lastName: tooLong('lastName'),
-      email: !email
-        ? t('login.emailRequired')
-        : !isPlausibleEmail(email)
-          ? t('login.emailInvalid')
-          : undefined,
+      email: signInAddressError(email, t),
       ...newPasswordErrors(values.password, values.passwordConfirm, t),
     };
     setErrors(found);

@@ -1,6 +1,7 @@
 import { ApiError } from '../../core/apiClient';
 import { tooManyText } from '../../core/tooManyText';
 import type { TranslateFn } from '../../core/translation';
+import { isPlausibleEmail, isSignInAddress } from '../../domain/fieldRules';
 
 /** The text key for a failed sign-in call (§8 "Login error"); unknown failures get the generic one. */
 export function loginErrorKey(error: unknown): string {
@@ -57,4 +58,16 @@ export function magicLinkErrorText(error: unknown, t: TranslateFn): string {
   return loginErrorKey(error) === 'login.rateLimited'
     ? tooManyText(t, error, t('login.linkRateLimited'))
     : loginErrorText(error, t);
+}
+
+/**
+ * What is wrong with a typed sign-in address, in the screen's language, or undefined: missing, not
+ * an address, or one no sign-in form takes (isSignInAddress: accented letters), which the server
+ * would refuse with the same rule.
+ */
+export function signInAddressError(value: string, t: TranslateFn): string | undefined {
+  if (!value) return t('login.emailRequired');
+  if (!isPlausibleEmail(value)) return t('login.emailInvalid');
+  if (!isSignInAddress(value)) return t('login.emailRefused');
+  return undefined;
 }

@@ -16,6 +16,8 @@ export function fieldErrorText(t: TranslateFn, code: string, max?: number, field
       return t('multi-user-licenses.field.noLink');
     case 'taken':
       return t('multi-user-licenses.error.exists');
+    case 'not_for_sign_in':
+      return t('multi-user-licenses.field.emailNotForSignIn');
     default:
       return t(
         field === 'emailAddress'

@@ -13,6 +13,7 @@ export function bankErrorKey(
 ): { key: string; values?: Record<string, number> } {
   if (code === 'required') return { key: 'payment-method-change.error.required' };
   if (code === 'one_line') return { key: 'shell.oneLine' };
+  if (code === 'not_printable') return { key: 'payment-method-change.error.notPrintable' };
   if (code === 'too_long')
     return {
       key: 'payment-method-change.error.tooLong',

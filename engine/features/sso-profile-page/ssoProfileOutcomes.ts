@@ -12,6 +12,7 @@ const FIELD_TEXTS: Record<string, Record<string, string>> = {
     required: 'sso-profile-page.email.required',
     too_long: 'sso-profile-page.email.tooLong',
     invalid: 'sso-profile-page.email.invalid',
+    not_for_sign_in: 'sso-profile-page.email.notForSignIn',
     unchanged: 'sso-profile-page.email.unchanged',
     mismatch: 'sso-profile-page.delete.mismatch',
   },

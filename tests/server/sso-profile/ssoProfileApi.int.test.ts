@@ -164,6 +164,10 @@ describe('e-mail change', () => {
     expect(
       (await client.post('/sso-profile/updateUser', { email: 'not-an-address' })).body.error.details.fields,
     ).toEqual({ email: 'invalid' });
+    // An address the sign-in forms refuse would lock the account out once confirmed: no link is mailed.
+    const accented = await client.post('/sso-profile/updateUser', { email: 'zoë@exämple.org' });
+    expect(accented.body.error.details.fields).toEqual({ email: 'not_for_sign_in' });
+    expect((await client.post('/login/magic-link', { email: 'zoë@exämple.org' })).status).toBe(400);
 
     const asked = await client.post('/sso-profile/updateUser', { email: ' New@Profile.example ' });
     expect(asked.status).toBe(200);
