@@ -199,7 +199,9 @@ function ManagersSection({ page }: { page: LicensesPage }) {
           </LicensePerson>
         ))}
       </ul>
-      {canReplace && (
+      {/* Once the managers and the appointments are known, so its word (appoint or replace) never
+          changes under a pointer on its way to it. */}
+      {canReplace && managers.state.status === 'ready' && pending.state.status !== 'loading' && (
         <div className="card-actions">
           <button type="button" className="button button-secondary" onClick={() => page.setReplacing(true)}>
             {/* With nobody to replace, the same form appoints the first one. */}
