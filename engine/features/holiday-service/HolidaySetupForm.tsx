@@ -52,8 +52,9 @@ interface SetupProps {
  * date range (§5: from tomorrow — the server's earliestStart —, at most the type's weeks, a
  * download at most one month; §9 picker default four weeks; never after the subscription's end,
  * engine/domain/subscriptionTerm.ts), the issues the range picks (inside its dates), and for a
- * redirect the holiday address (§5 "redirect requires a valid address"). Submit stays disabled
- * while there are no issues or only one already shipped (holidaySubmitBlock).
+ * redirect the holiday address (§5 "redirect requires a valid address"). A submit with an empty or
+ * invalid date says so beside the field; a valid range's submit stays disabled while there are no
+ * issues or only one already shipped (holidaySubmitBlock), which the issue list says.
  */
 export function HolidaySetupForm({
   subscription: s,
@@ -115,7 +116,8 @@ export function HolidaySetupForm({
         <button
           type="submit"
           className="button"
-          disabled={sending || !rangeOk || !issueList || block !== null}
+          // An incomplete range is said on submit, beside its field; a complete one waits for its issues.
+          disabled={sending || (rangeOk && (!issueList || block !== null))}
         >
           {t(`holiday-service.setup.submit.${type}`)}
         </button>

@@ -25,6 +25,7 @@ import {
   polyfillDialogs,
   render,
   settle,
+  type,
 } from './harness';
 
 beforeAll(polyfillDialogs);
@@ -184,6 +185,20 @@ describe('holiday service page', () => {
     await settle();
     expect(page.textContent).toContain(en['holiday-service.notice.cancelled']);
     expect(page.querySelector('input[name="holiday-type"]')).not.toBeNull();
+  });
+
+  it('says an emptied date beside its field on submit and moves the focus there, booking nothing', async () => {
+    const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5)] });
+    const { page } = await renderHoliday(api, '?service=Break');
+    const dateTo = labelled<HTMLInputElement>(page, `${en['holiday-service.setup.dateTo']} *`);
+    await type(dateTo, '');
+    const submit = byText(page, 'button', en['holiday-service.setup.submit.break']) as HTMLButtonElement;
+    expect(page.textContent).not.toContain(en['holiday-service.error.required']);
+    expect(submit.disabled).toBe(false);
+    await click(submit);
+    expect(page.textContent).toContain(en['holiday-service.error.required']);
+    expect(document.activeElement).toBe(dateTo);
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('keeps submit disabled when the only issue of the range has shipped', async () => {
