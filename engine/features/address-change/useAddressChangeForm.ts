@@ -9,7 +9,7 @@ import { useAddressRuleContext, useSalutationOptions } from '../../account/chang
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { useSupportedCountries } from '../../account/changes/countries';
-import { useFocusFirstError } from '../../account/changes/focusFirstError';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import {
   postalAddressOf,
   postalValuesOf,

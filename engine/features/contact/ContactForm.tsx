@@ -20,7 +20,7 @@ export function ContactForm(props: ContactFormProps) {
   const set = form.input;
 
   return (
-    <form className="contact-form" onSubmit={contact.submit} noValidate>
+    <form ref={contact.formRef} className="contact-form" onSubmit={contact.submit} noValidate>
       {loggedIn && activity.requiresSubscription && (
         <SubscriptionSelect
           value={values.subscriptionId}

@@ -6,6 +6,7 @@ import { usePortal } from '../../core/PortalContext';
 import { contactFieldErrors, showsMessage, showsOptIn } from '../../domain/contactRules';
 import { tooManyText } from '../../core/tooManyText';
 import { isRateLimited } from '../../domain/retryAfter';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import { useFormState, type FormState } from '../../ui/formState';
 import { portalLocale } from '../../domain/language';
 import { contactErrorKey, fieldErrorsOf, linkResultOf } from './contactErrors';
@@ -137,6 +138,7 @@ export function useContactForm({
   const [missingOrderNumber, setMissingOrderNumber] = useState(false);
   const [optIn, setOptIn] = useState(false);
   const [busy, setBusy] = useState(false);
+  const { ref: formRef, refused } = useFocusFirstError();
   const [outcome, setOutcome] = useState<ContactOutcome>();
   const upload = useContactUpload(errors, setErrors);
   const { file } = upload;
@@ -161,7 +163,7 @@ export function useContactForm({
     const found = fieldCodesOf(tenant, body, file, loggedIn);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      document.querySelector<HTMLElement>('.contact-form [aria-invalid="true"]')?.focus();
+      refused();
       return;
     }
     setBusy(true);
@@ -175,6 +177,7 @@ export function useContactForm({
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) {
         setErrors(fields);
+        refused();
         if (fields['/image']) upload.clearFile();
         setOutcome({ kind: 'error', messageKey: 'contact.errorValidationFailed' });
       } else setOutcome(refusalOutcome(t, error));
@@ -205,6 +208,7 @@ export function useContactForm({
     outcome,
     closeError: () => setOutcome(undefined),
     submit,
+    formRef,
     reset,
   };
 }

@@ -62,7 +62,7 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
       {outcome && outcome.outcome !== 'e-card:failed' && (
         <ECardOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
       )}
-      <form className="e-card-form" onSubmit={form.send} noValidate>
+      <form ref={form.formRef} className="e-card-form" onSubmit={form.send} noValidate>
         <TemplatePicker form={form} />
         <ECardFields form={form} />
         <ECardPreview form={form} />

@@ -15,6 +15,7 @@ import {
 } from '../../domain/eCard';
 import { eCardApi } from './eCardApi';
 import { useResource } from '../../account/resource';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import { failureOf, PROBLEM_TEXT, type ECardOutcome } from './eCardOutcomes';
 
 export type ECardValues = {
@@ -98,6 +99,7 @@ export function useECardForm(subscriptionId: string | undefined) {
   const [problems, setProblems] = useState<Partial<Record<ECardField, ECardProblem>>>({});
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ECardSent | null>(null);
+  const { ref, refused } = useFocusFirstError();
   const scheduled = useResource('/e-cards', (client) => eCardApi(client).scheduled());
   const earliest = useEarliest();
   const set = (field: Exclude<keyof ECardValues, 'timing'>) => (event: { target: { value: string } }) => {
@@ -130,7 +132,10 @@ export function useECardForm(subscriptionId: string | undefined) {
     const found = eCardProblems({ template, ...values, sendAt }, templates, new Date());
     setProblems(found);
     setOutcome(null);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      refused();
+      return;
+    }
     setBusy(true);
     try {
       const answer = await eCardApi(api).send({
@@ -147,14 +152,30 @@ export function useECardForm(subscriptionId: string | undefined) {
       setValues((v) => ({ ...v, to: '', toEmail: '', message: '', timing: 'now', sendAt: '' }));
     } catch (error) {
       const failure = failureOf(error);
-      if (failure.fields) setProblems(failure.fields);
+      if (failure.fields) {
+        setProblems(failure.fields);
+        refused();
+      }
       setOutcome({ outcome: failure.outcome, refusal: error });
     } finally {
       setBusy(false);
     }
   }
 
-  return { picker, values, set, chooseTiming, earliest, errorOf, busy, outcome, setOutcome, scheduled, send };
+  return {
+    picker,
+    values,
+    set,
+    chooseTiming,
+    earliest,
+    errorOf,
+    busy,
+    outcome,
+    setOutcome,
+    scheduled,
+    send,
+    formRef: ref,
+  };
 }
 
 export type ECardFormModel = ReturnType<typeof useECardForm>;

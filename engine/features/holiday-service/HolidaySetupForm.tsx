@@ -7,7 +7,7 @@ import { useAddressRuleContext } from '../../account/changes/addressContext';
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField, RadioGroup } from '../../ui/fields';
-import { useFocusFirstError } from '../../account/changes/focusFirstError';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import {
   postalAddressOf,
   postalValuesOf,

@@ -32,7 +32,7 @@ export default function LinkSubscriptionScreen() {
           onChange={(method) => setByBp(method === 'bpNumber')}
         />
       )}
-      <form noValidate onSubmit={onSubmit} className="link-form">
+      <form ref={link.formRef} noValidate onSubmit={onSubmit} className="link-form">
         <LinkFields link={link} />
         {message && (
           <Alert variant={result?.status === 'no_email_on_record' ? 'info' : 'error'}>

@@ -13,6 +13,7 @@ import { tooManyText } from '../../core/tooManyText';
 import { useTranslation, type TranslateFn } from '../../core/translation';
 import { linkFieldErrors, linkFields, type LinkField } from '../../domain/linkSubscription';
 import { isRateLimited } from '../../domain/retryAfter';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import { useFormState } from '../../ui/formState';
 import { linkOutcomeKey, linkOutcomeOf, type LinkOutcome } from './linkOutcomes';
 
@@ -90,13 +91,10 @@ export function useLinkSubscription() {
   const [refusal, setRefusal] = useState<unknown>(null);
   const tooMany = refusal ? tooManyText(t, refusal) : null;
   const [problems, setProblems] = useState<Partial<Record<LinkField, string>>>({});
-  useEffect(() => {
-    const messages: Partial<Record<LinkField, string>> = {};
-    for (const [field, code] of Object.entries(problems))
-      messages[field as LinkField] = t(`link-subscription.error.${code}`);
-    setErrors(messages);
-  }, [problems, t, setErrors]);
+  // Worded anew at a language switch; on submit at once, so the focus finds the first error.
+  useEffect(() => setErrors(linkErrorTexts(problems, t)), [problems, t, setErrors]);
   const [sending, setSending] = useState(false);
+  const { ref, refused } = useFocusFirstError();
   const fields = linkFields(settings, byBp);
   // The publication choice, when the tenant asks for one; without the list the field stays empty.
   const publicationList = useResource<Publication[]>(`publications?${fields.publication}`, (client) =>
@@ -138,7 +136,11 @@ export function useLinkSubscription() {
     event.preventDefault();
     const found = linkFieldErrors(settings, { ...payload(), byBpNumber: byBp });
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      setErrors(linkErrorTexts(found, t));
+      refused();
+      return;
+    }
     void submit();
   }
 
@@ -160,8 +162,16 @@ export function useLinkSubscription() {
     sending,
     submit,
     onSubmit,
+    formRef: ref,
     message,
   };
 }
 
 export type LinkSubscription = ReturnType<typeof useLinkSubscription>;
+
+function linkErrorTexts(problems: Partial<Record<LinkField, string>>, t: TranslateFn) {
+  const messages: Partial<Record<LinkField, string>> = {};
+  for (const [field, code] of Object.entries(problems))
+    messages[field as LinkField] = t(`link-subscription.error.${code}`);
+  return messages;
+}

@@ -5,6 +5,7 @@ import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
 import { magicLinkErrorText, signInAddressError } from './loginErrors';
 import { portalLocale } from '../../domain/language';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 
 /**
  * The magic-link form (§2 "Login"): an e-mail; a login link is sent and a confirmation shown. The
@@ -17,6 +18,7 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
   const [fieldError, setFieldError] = useState<string>();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [failure, setFailure] = useState<string>();
+  const { ref, refused } = useFocusFirstError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -25,7 +27,10 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
     // The last answer's notice goes with a new try, so it never stands beside a field's own.
     setFailure(undefined);
     setFieldError(problem);
-    if (problem) return;
+    if (problem) {
+      refused();
+      return;
+    }
     setState('sending');
     try {
       await api.post('/login/magic-link', {
@@ -55,7 +60,13 @@ export function MagicLinkForm({ returnTo }: { returnTo?: string }) {
     );
   }
   return (
-    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="magic-link-title">
+    <form
+      ref={ref}
+      className="card login-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="magic-link-title"
+    >
       <h2 id="magic-link-title">{t('login.magicLinkTitle')}</h2>
       <p>{t('login.intro')}</p>
       {failure && <Alert variant="error">{failure}</Alert>}

@@ -6,6 +6,7 @@ import { Alert } from '../../ui/Alert';
 import { InputField } from '../../ui/fields';
 import { loginErrorText, signInAddressError } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 
 /**
  * E-mail plus password (§2 "Login", §5: e-mail required and of e-mail type; password required).
@@ -30,6 +31,7 @@ export function PasswordLoginForm({
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { ref, refused } = useFocusFirstError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +43,10 @@ export function PasswordLoginForm({
     setErrors(found);
     // The last answer's notice goes with a new try, so it never stands beside a field's own.
     setFailure(undefined);
-    if (found.email || found.password) return;
+    if (found.email || found.password) {
+      refused();
+      return;
+    }
     setBusy(true);
     try {
       completeLogin(await api.post<LoginResponse>(endpoint, { email: value, password }));
@@ -52,7 +57,13 @@ export function PasswordLoginForm({
   }
 
   return (
-    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="password-login-title">
+    <form
+      ref={ref}
+      className="card login-form"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="password-login-title"
+    >
       <h2 id="password-login-title">{t(titleKey)}</h2>
       {failure && <Alert variant="error">{failure}</Alert>}
       <InputField

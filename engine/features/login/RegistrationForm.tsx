@@ -8,6 +8,7 @@ import { newPasswordErrors } from './passwordErrors';
 import { refusalOf } from './refusalText';
 import { signInAddressError } from './loginErrors';
 import { portalLocale } from '../../domain/language';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 
 type Field = 'displayName' | 'firstName' | 'lastName' | 'email' | 'password' | 'passwordConfirm';
 
@@ -35,6 +36,7 @@ export function RegistrationForm({
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [failure, setFailure] = useState<string>();
   const [state, setState] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const { ref, refused } = useFocusFirstError();
   const set = (field: Field) => (event: { target: { value: string } }) =>
     setValues({ ...values, [field]: event.target.value });
 
@@ -54,7 +56,10 @@ export function RegistrationForm({
       ...newPasswordErrors(values.password, values.passwordConfirm, t),
     };
     setErrors(found);
-    if (Object.values(found).some(Boolean)) return;
+    if (Object.values(found).some(Boolean)) {
+      refused();
+      return;
+    }
     setState('sending');
     setFailure(undefined);
     try {
@@ -74,6 +79,7 @@ export function RegistrationForm({
       setErrors(refusal.fields);
       setFailure(refusal.message);
       setState('idle');
+      refused();
     }
   }
 
@@ -86,7 +92,7 @@ export function RegistrationForm({
     );
   }
   return (
-    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="register-title">
+    <form ref={ref} className="card login-form" onSubmit={submit} noValidate aria-labelledby="register-title">
       <h2 id="register-title" data-page-section>
         {t('login.createAccountTitle')}
       </h2>

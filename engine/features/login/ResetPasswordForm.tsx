@@ -8,6 +8,7 @@ import { PASSWORD_MAX_LENGTH } from '../../domain/fieldRules';
 import { newPasswordErrors } from './passwordErrors';
 import { loginErrorText } from './loginErrors';
 import { useCompleteLogin } from './useCompleteLogin';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 
 /** The reset link (`/login?reset=…`) lands here: a new password twice, then logged in. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -19,12 +20,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const [errors, setErrors] = useState<{ password?: string; passwordConfirm?: string }>({});
   const [failure, setFailure] = useState<string>();
   const [busy, setBusy] = useState(false);
+  const { ref, refused } = useFocusFirstError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const found = newPasswordErrors(password, passwordConfirm, t);
     setErrors(found);
-    if (found.password || found.passwordConfirm) return;
+    if (found.password || found.passwordConfirm) {
+      refused();
+      return;
+    }
     setBusy(true);
     try {
       completeLogin(await api.post<LoginResponse>('/password/reset', { token, password, passwordConfirm }));
@@ -35,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
 
   return (
-    <form className="card login-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
+    <form ref={ref} className="card login-form" onSubmit={submit} noValidate aria-labelledby="reset-title">
       <h2 id="reset-title" data-page-section>
         {t('login.resetTitle')}
       </h2>

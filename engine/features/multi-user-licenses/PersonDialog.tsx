@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { LicensePersonRequest } from '../../../schemas/generated/license-person-request';
 import { useSalutationOptions } from '../../account/changes/addressContext';
-import { useFocusFirstError } from '../../account/changes/focusFirstError';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import { licensePersonErrors, LICENSE_EMAIL_MAX, LICENSE_NAME_MAX } from '../../domain/licenses';
 import { Dialog } from '../../ui/Dialog';
 import { InputField, SelectField } from '../../ui/fields';

@@ -4,7 +4,7 @@ import type { AcceptLicenseInfo } from '../../../schemas/generated/licenses';
 import type { LicenseAcceptRequest } from '../../../schemas/generated/license-accept-request';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useSalutationOptions } from '../../account/changes/addressContext';
-import { useFocusFirstError } from '../../account/changes/focusFirstError';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
 import { acceptLicenseErrors, roleNeedsAcademicYear } from '../../domain/licenses';
 import { fieldErrorsOf, type AcceptOutcome } from './licenseErrors';

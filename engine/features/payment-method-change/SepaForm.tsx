@@ -3,7 +3,7 @@ import { useTranslation } from '../../core/translation';
 import type { PaymentDetails } from '../../../schemas/generated/account-changes';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField } from '../../ui/fields';
-import { useFocusFirstError } from '../../account/changes/focusFirstError';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import { usePortal } from '../../core/PortalContext';
 import {
   formatIban,

@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+/**
+ * A refused submit moves the focus to the first field it marks invalid, in every form that checks
+ * its fields before sending (WCAG 3.3.1: keyboard and screen reader users land on the error, whose
+ * message the field names by aria-describedby), not only in the address forms.
+ */
+import { type ReactNode } from 'react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  byText,
+  choose,
+  cleanUp,
+  click,
+  engineTexts,
+  fakeApi,
+  polyfillDialogs,
+  portalConfig,
+  render,
+} from '../support/renderScreen';
+import { RegistrationForm } from '../../engine/features/login/RegistrationForm';
+import { PasswordLoginForm } from '../../engine/features/login/PasswordLoginForm';
+import ContactScreen from '../../engine/features/contact/ContactScreen';
+import LinkSubscriptionScreen from '../../engine/features/link-subscription/LinkSubscriptionScreen';
+import ECardScreen from '../../engine/features/e-card/ECardScreen';
+
+beforeAll(polyfillDialogs);
+afterEach(cleanUp);
+
+const FOLDERS = [
+  'core',
+  'account',
+  'features/login',
+  'features/contact',
+  'features/link-subscription',
+  'features/e-card',
+];
+const en = engineTexts(FOLDERS)['en-GB'];
+
+async function renderForm(element: ReactNode, tenant: Record<string, unknown> = {}, loggedIn = false) {
+  const api = fakeApi({ '/e-cards': { cards: [] } }, {}, () => []);
+  const { page } = await render(element, {
+    api,
+    path: '/',
+    portal: portalConfig(FOLDERS, tenant),
+    loginSource: loggedIn ? 'token' : null,
+  });
+  return { page, api };
+}
+
+/** Submits the form and says which element has the focus afterwards. */
+async function refusedSubmit(page: HTMLElement, submitLabel: string) {
+  const submit = byText(page, 'button', submitLabel) as HTMLButtonElement;
+  submit.focus();
+  await click(submit);
+  return document.activeElement as HTMLElement;
+}
+
+const firstInvalid = (page: HTMLElement) => page.querySelector<HTMLElement>('form [aria-invalid="true"]');
+
+describe('a refused submit focuses the first invalid field', () => {
+  it('in the registration form', async () => {
+    const { page, api } = await renderForm(<RegistrationForm onCancel={() => undefined} />);
+    const focused = await refusedSubmit(page, en['login.createAccountSubmit']);
+    expect(firstInvalid(page)?.getAttribute('name')).toBe('displayName');
+    expect(focused).toBe(firstInvalid(page));
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it('in the password sign-in form', async () => {
+    const { page } = await renderForm(
+      <PasswordLoginForm onForgot={() => undefined} onRegister={() => undefined} />,
+    );
+    const focused = await refusedSubmit(page, en['login.submitPassword']);
+    expect(focused.getAttribute('type')).toBe('email');
+    expect(focused).toBe(firstInvalid(page));
+  });
+
+  it('in the contact form', async () => {
+    const { page } = await renderForm(<ContactScreen />, {
+      features: ['contact-form'],
+      contactForm: { activities: [{ activity: 'GENERAL', name: { 'en-GB': 'General' } }] },
+    });
+    await choose(page.querySelector<HTMLSelectElement>('select')!, 'GENERAL');
+    const focused = await refusedSubmit(page, en['contact.submit']);
+    expect(firstInvalid(page)).not.toBeNull();
+    expect(focused).toBe(firstInvalid(page));
+  });
+
+  it('in the link-subscription form', async () => {
+    const { page } = await renderForm(
+      <LinkSubscriptionScreen />,
+      { features: ['manual-registration'] },
+      true,
+    );
+    const focused = await refusedSubmit(page, en['link-subscription.submit']);
+    expect(firstInvalid(page)).not.toBeNull();
+    expect(focused).toBe(firstInvalid(page));
+  });
+
+  it('in the e-card form', async () => {
+    const { page } = await renderForm(
+      <ECardScreen />,
+      {
+        features: ['e-card'],
+        eCard: { templates: [{ name: 'balloons', category: 'birthday', previewImageUrl: 'birthday.png' }] },
+      },
+      true,
+    );
+    const focused = await refusedSubmit(page, en['e-card.send']);
+    // Nothing typed: the first field the form asks for is said and focused.
+    expect(firstInvalid(page)).not.toBeNull();
+    expect(focused).toBe(firstInvalid(page));
+  });
+});
