@@ -13,6 +13,7 @@ import { CodeBox } from './CodeBox';
 import { LoyaltyLayout } from './LoyaltyLayout';
 import { loyaltyApi } from './loyaltyApi';
 import { CLAIM_OUTCOME_TEXT, claimOutcomeOf, type ClaimOutcome } from './loyaltyOutcomes';
+import { goToShop, shopLinkTarget } from './shopLink';
 import { tierOf, useLoyalty } from './useLoyalty';
 
 /**
@@ -53,7 +54,8 @@ export default function LoyaltyRewardScreen() {
             try {
               const answer = await loyaltyApi(api).claim(reward.tierCode, reward.id);
               markUsed(reward.id, answer.targetURL);
-              if (answer.targetURL) window.location.assign(answer.targetURL);
+              // A blocked new tab leaves the used reward's shop link below to open by hand.
+              if (answer.targetURL) goToShop(answer.targetURL);
               else if (answer.codeValue) setCode(answer.codeValue);
             } catch (error) {
               setFailure(claimOutcomeOf(error));
@@ -97,7 +99,12 @@ export default function LoyaltyRewardScreen() {
                     </button>
                   )}
                   {reward.used && reward.targetURL && (
-                    <a className="button button-secondary" href={reward.targetURL}>
+                    <a
+                      className="button button-secondary"
+                      href={reward.targetURL}
+                      target={shopLinkTarget()}
+                      rel={shopLinkTarget() ? 'noopener noreferrer' : undefined}
+                    >
                       {t('loyalty-programme.reward.toShop')}
                     </a>
                   )}

@@ -11,6 +11,7 @@ import { localized } from '../../ui/localized';
 import { CodeBox } from './CodeBox';
 import { loyaltyApi } from './loyaltyApi';
 import { CLAIM_OUTCOME_TEXT, claimOutcomeOf, type ClaimOutcome } from './loyaltyOutcomes';
+import { goToShop } from './shopLink';
 
 /**
  * One reward in a tier's grid: its icon, name (to its page), state, favourite switch and — when the
@@ -35,6 +36,8 @@ export function RewardCard({
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
   const [code, setCode] = useState<string | null>(null);
+  // A shop the browser did not let the embedded portal open in a new tab: offered as a link.
+  const [blockedShop, setBlockedShop] = useState<string | null>(null);
   const [failure, setFailure] = useState<ClaimOutcome | null>(null);
   const [sending, setSending] = useState(false);
   const name = localized(reward.name, i18n.language);
@@ -46,8 +49,9 @@ export function RewardCard({
     try {
       const answer = await loyaltyApi(api).claim(reward.tierCode, reward.id);
       onClaimed(reward.id, answer.targetURL);
-      if (answer.targetURL) window.location.assign(answer.targetURL);
-      else if (answer.codeValue) setCode(answer.codeValue);
+      if (answer.targetURL) {
+        if (!goToShop(answer.targetURL)) setBlockedShop(answer.targetURL);
+      } else if (answer.codeValue) setCode(answer.codeValue);
     } catch (error) {
       setFailure(claimOutcomeOf(error));
     } finally {
@@ -107,6 +111,31 @@ export function RewardCard({
         >
           <p>{name}</p>
           <CodeBox code={code} noteMs={COPIED_NOTE_MS} />
+        </Dialog>
+      )}
+      {blockedShop && (
+        <Dialog
+          title={name}
+          variant="success"
+          onClose={() => setBlockedShop(null)}
+          actions={
+            <>
+              <a
+                className="button"
+                href={blockedShop}
+                target="_blank"
+                rel="noopener noreferrer"
+                onClick={() => setBlockedShop(null)}
+              >
+                {t('loyalty-programme.reward.toShop')}
+              </a>
+              <button type="button" className="button button-secondary" onClick={() => setBlockedShop(null)}>
+                {t('shell.close')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('loyalty-programme.claim.shopReady')}</p>
         </Dialog>
       )}
       {failure && (
