@@ -1,6 +1,8 @@
 /**
  * Demo e-cards (migration 011) of tenants with the e-card feature: the demo login sent one a week
  * ago and has one waiting for next month, so the table and the e-card job have something real.
+ * Both were written then (`created_at`), not when the seed runs: the daily cap counts the cards
+ * written in the last 24 hours, and a demo that starts with two of them spent would be wrong.
  * Draws nothing from the generator.
  */
 import type { SeedModule } from '../context';
@@ -19,6 +21,7 @@ export interface ECardSeedData {
     locale: string;
     send_at: string;
     status: string;
+    created_at: string;
   }>;
 }
 
@@ -50,6 +53,7 @@ export const eCards: SeedModule = {
         locale: ctx.tenant.defaultLocale,
         send_at: `${fromDay(addDays(ctx.today, -7))}T10:00:00Z`,
         status: 'sent',
+        created_at: `${fromDay(addDays(ctx.today, -7))}T09:00:00Z`,
       },
       {
         email: SHARED_DEMO_EMAIL,
@@ -62,6 +66,7 @@ export const eCards: SeedModule = {
         locale: ctx.tenant.defaultLocale,
         send_at: `${fromDay(addDays(ctx.today, 30))}T10:00:00Z`,
         status: 'scheduled',
+        created_at: `${fromDay(addDays(ctx.today, -3))}T18:00:00Z`,
       },
     );
   },
@@ -69,10 +74,10 @@ export const eCards: SeedModule = {
     const data = dataSet as typeof dataSet & Partial<ECardSeedData>;
     if (!data.eCards?.length) return;
     await tx.query(
-      `insert into e_cards (tenant_id, user_id, template_name, template_category, from_name, to_name, to_email, message, locale, send_at, status, sent_at)
+      `insert into e_cards (tenant_id, user_id, template_name, template_category, from_name, to_name, to_email, message, locale, send_at, status, sent_at, created_at)
        select $1, u.id, c.template_name, c.template_category, c.from_name, c.to_name, c.to_email, c.message, c.locale, c.send_at, c.status,
-              case when c.status = 'sent' then c.send_at end
-         from jsonb_to_recordset($2::jsonb) as c(email text, template_name text, template_category text, from_name text, to_name text, to_email text, message text, locale text, send_at timestamptz, status text)
+              case when c.status = 'sent' then c.send_at end, c.created_at
+         from jsonb_to_recordset($2::jsonb) as c(email text, template_name text, template_category text, from_name text, to_name text, to_email text, message text, locale text, send_at timestamptz, status text, created_at timestamptz)
          join users u on u.tenant_id = $1 and u.email = c.email`,
       [dataSet.tenantId, JSON.stringify(data.eCards)],
     );

@@ -196,6 +196,23 @@ describe(`seedDemoData (${testDatabaseKind()})`, () => {
     expect(await rowCounts(db, tenant.id)).toEqual(plannedCounts(tenant));
   });
 
+  it("dates the demo e-cards when they were written, so none counts against the seed day's cap", async () => {
+    const tenant = {
+      ...stadtkurierLike(uniqueTenantId('seed-ecards')),
+      features: ['e-card'],
+      eCard: { templates: [{ name: 'balloons', category: 'birthday' }] },
+    } as DemoTenant;
+    await seedDemoData(db, [tenant], { today: TODAY });
+    const cards = await db.query<{ created_at: Date }>(
+      'select created_at from e_cards where tenant_id = $1',
+      [tenant.id],
+    );
+    expect(cards).toHaveLength(2);
+    // The cap counts the cards of the last 24 hours (server/e-card/eCardService.ts).
+    const dayBefore = TODAY.getTime() - 86_400_000;
+    expect(cards.every((card) => new Date(card.created_at).getTime() < dayBefore)).toBe(true);
+  });
+
   it('returns at least three logins per tenant, including the shared demo e-mail, each with an account', async () => {
     for (const tenant of [germanTenant, britishTenant]) {
       const logins = firstLogins.filter((l) => l.tenantId === tenant.id);
