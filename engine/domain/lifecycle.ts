@@ -74,7 +74,8 @@ import { addDays, addMonths } from './dates';
 
 /** What accepting an offer does (the offers table's `effect`). */
 export type OfferEffect =
-  | { kind: 'extend'; months: number }
+  /** `mixType`: the format of the term it buys, when that differs (a print + digital bundle). */
+  | { kind: 'extend'; months: number; mixType?: 'PR' | 'DE' | 'ON' | 'KO' }
   | { kind: 'upgrade'; mixType: 'PR' | 'DE' | 'ON' | 'KO'; typeKey: string }
   | { kind: 'retain'; months: number; discountPercent: number };
 
@@ -156,7 +157,7 @@ export interface AppliedChange {
   date: string | null;
   offerId?: string;
   mixType?: string;
-  /** upgrade: takes effect at the next cycle rather than now. */
+  /** upgrade: takes effect at the next cycle rather than now; extend: its new format from the new term on. */
   later?: boolean;
   /** extend of a cancelled subscription: the cancellation it revoked. */
   revokedCancellation?: CancellationState;
@@ -197,6 +198,12 @@ export function upgradeFitsTerm(
   nextCycle: string,
 ): boolean {
   return upgradeTime !== 'NEXT_CYCLE' || isWithinTerm(state, nextCycle);
+}
+
+/** The format an offer's effect gives the subscription, when it gives one (an upgrade, a bundle's renewal). */
+export function formatOf(effect: OfferEffect): string | null {
+  if (effect.kind === 'upgrade') return effect.mixType;
+  return effect.kind === 'extend' ? (effect.mixType ?? null) : null;
 }
 
 /** Whether an acceptance keeps its offer from being offered or accepted again on `today`. */
@@ -517,9 +524,16 @@ function applyEffect(
     case 'extend': {
       const from = applied.end !== null && applied.end > today ? applied.end : today;
       const renewed = renew(applied, { months: effect.months, today, offerId: acceptance.offerId });
-      return renewed.ok && renewed.state.end !== null
-        ? done(paidFor(renewed.state, from, renewed.state.end), ...renewed.changes)
-        : renewed;
+      if (!renewed.ok || renewed.state.end === null) return renewed;
+      const paid = paidFor(renewed.state, from, renewed.state.end);
+      return effect.mixType === undefined || effect.mixType === paid.mixType
+        ? done(paid, ...renewed.changes)
+        : withFormatFrom(paid, renewed.changes, {
+            offerId: acceptance.offerId,
+            mixType: effect.mixType,
+            from,
+            today,
+          });
     }
     case 'upgrade':
       return upgrade(applied, {
@@ -551,6 +565,28 @@ function applyEffect(
       );
     }
   }
+}
+
+/**
+ * A renewal that buys another format (a print + digital bundle for a print subscription) changes
+ * the format where the term it bought begins: today when the old term is over, else planned for
+ * the old term's end, as an upgrade at the next cycle is. Its change says so (mixType, later).
+ */
+function withFormatFrom(
+  state: LifecycleState,
+  changes: readonly AppliedChange[],
+  format: { offerId: string; mixType: string; from: string; today: string },
+): Transition {
+  const later = format.from > format.today;
+  const next: LifecycleState = later
+    ? { ...state, plannedUpgrade: { offerId: format.offerId, mixType: format.mixType, from: format.from } }
+    : { ...state, mixType: format.mixType, plannedUpgrade: null };
+  return done(
+    next,
+    ...changes.map((change) =>
+      change.kind === 'extend' ? { ...change, mixType: format.mixType, later } : change,
+    ),
+  );
 }
 
 /**

@@ -78,7 +78,7 @@ export interface OrderSystemOffer {
     };
   };
   /**
-   * What accepting the offer does to the subscription (engine/domain/lifecycle.ts): extend its term by months, upgrade it to a format, or retain it with a discount for months.
+   * What accepting the offer does to the subscription (engine/domain/lifecycle.ts): extend its term by months (in another format, when it names one), upgrade it to a format, or retain it with a discount for months.
    */
   effect: {
     kind: 'extend' | 'upgrade' | 'retain';

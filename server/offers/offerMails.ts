@@ -53,7 +53,17 @@ export function offerAcceptedMail(
   const t = textsIn(locale, 'offers');
   const amount = formatMoney(values.amount, values.currency, locale);
   const change = values.change;
-  const changeKey = change.kind === 'upgrade' ? (change.later ? 'upgradeLater' : 'upgradeNow') : change.kind;
+  // A renewal in another format (a bundle) says from when it is that format too.
+  const changeKey =
+    change.kind === 'upgrade'
+      ? change.later
+        ? 'upgradeLater'
+        : 'upgradeNow'
+      : change.kind === 'extend' && change.mixType
+        ? change.later
+          ? 'extendFormatLater'
+          : 'extendFormatNow'
+        : change.kind;
   const date = change.date ? formatDate(change.date, locale) : '';
   const all = {
     tenant: values.tenant,
@@ -62,7 +72,12 @@ export function offerAcceptedMail(
     offer: values.offer,
     // An offer at no cost (an upgrade from the next period) is neither invoiced nor charged.
     amount: t(values.amount === 0 ? 'mail.free' : `mail.${values.billing}`, { amount }),
-    change: t(`mail.change.${changeKey}`, { date }),
+    change: t(`mail.change.${changeKey}`, {
+      date,
+      format: change.mixType
+        ? textsIn(locale, 'subscription')(`mixType.${change.mixType}`, { defaultValue: change.mixType })
+        : '',
+    }),
   };
   return { subject: t('mail.subject', all), text: t('mail.body', all) };
 }

@@ -26,11 +26,12 @@ import { ROLES } from './rows';
 import { localizedDetails, localizedRow, type Translations } from './localizedDetails';
 import { capToTerm, lastDayOfTerm, withinTerm } from '../../engine/domain/subscriptionTerm';
 import { paymentKindOfCodes } from '../../engine/domain/paymentMethodChange';
-import type {
-  Acceptance,
-  CancellationState,
-  LifecycleState,
-  Transition,
+import {
+  formatOf,
+  type Acceptance,
+  type CancellationState,
+  type LifecycleState,
+  type Transition,
 } from '../../engine/domain/lifecycle';
 import type { OrderStatus } from '../../engine/domain/orderStatus';
 import { LOCALES } from '../../engine/domain/locales';
@@ -662,9 +663,9 @@ async function storedRenewal(db: Queryable, tenantId: string, id: string): Promi
 }
 
 /**
- * Keeps the subscription's name, in every language, before an upgrade that applied now renames it
- * (migration 041): an invoice issued before that day names what it was issued for
- * (nameOnDay, docs/invoices.md "The product an invoice names").
+ * Keeps the subscription's name, in every language, before a format change that applied now (an
+ * upgrade, a bundle's renewal) renames it (migration 041): an invoice issued before that day names
+ * what it was issued for (nameOnDay, docs/invoices.md "The product an invoice names").
  */
 async function keepNameBefore(
   db: Queryable,
@@ -674,7 +675,7 @@ async function keepNameBefore(
 ): Promise<void> {
   const upgrade = [...after.acceptances]
     .reverse()
-    .find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
+    .find((a) => a.status === 'applied' && formatOf(a.effect) !== null);
   if (!upgrade) return;
   await db.query(
     `insert into subscription_names_before (tenant_id, subscription_id, replaced_on, display_name, translations)
@@ -733,7 +734,7 @@ async function mixTypeDetails(
   const mixType = after.mixType;
   const upgrade = [...after.acceptances]
     .reverse()
-    .find((a) => a.status === 'applied' && a.effect.kind === 'upgrade');
+    .find((a) => a.status === 'applied' && formatOf(a.effect) !== null);
   const publicationName = rows[0]?.publicationName ?? '';
   const name = (locale: string) => `${publicationName} – ${mixTypeName(locale, mixType)}`;
   // The product's name in every language, so no screen shows another's words.

@@ -38,6 +38,8 @@ const addDays = (day: string, days: number) =>
 const OFFERS: Record<string, OfferEffect> = {
   'RENEW-12': { kind: 'extend', months: 12 },
   'RENEW-24': { kind: 'extend', months: 24 },
+  // The seed's "print + digital bundle, 12 months": a renewal in another format.
+  'RENEW-BUNDLE': { kind: 'extend', months: 12, mixType: 'KO' },
   'UP-DE': { kind: 'upgrade', mixType: 'DE', typeKey: 'DE' },
   'UP-KO': { kind: 'upgrade', mixType: 'KO', typeKey: 'KO' },
   // A second offer of the same format (the seed's "print + digital from today" and "… from the next period").
@@ -564,6 +566,37 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
     if (!waiting.ok) throw new Error(waiting.refusal);
     expect(renewedUntil(waiting.state, today)).toBeNull();
     expect(cancelOn(waiting.state, '2027-01-05').ok).toBe(true);
+  });
+
+  it("a bundle's renewal gives its format from the term it buys: planned for the old end, or today once the term is over", () => {
+    const bundle = (state: LifecycleState, on: string) =>
+      acceptOffer(state, {
+        offerId: 'RENEW-BUNDLE',
+        source: 'renewal',
+        effect: OFFERS['RENEW-BUNDLE'],
+        upgradeTime: null,
+        paymentId: null,
+        today: on,
+        nextCycle: addDays(on, 30),
+      });
+    // Renewed before its end: print until 02.02.2027, print + digital from then to 02.02.2028.
+    const early = bundle(subscription(), today);
+    expect(early.ok && early.state).toMatchObject({
+      end: '2028-02-02',
+      mixType: 'PR',
+      plannedUpgrade: { offerId: 'RENEW-BUNDLE', mixType: 'KO', from: '2027-02-02' },
+    });
+    expect(early.ok && early.changes).toEqual([
+      expect.objectContaining({ kind: 'extend', date: '2028-02-02', mixType: 'KO', later: true }),
+    ]);
+    // Renewed after it ended: print + digital from today.
+    const late = bundle(subscription({ status: 'I', end: '2026-10-31' }), today);
+    expect(late.ok && late.state).toMatchObject({ status: 'A', mixType: 'KO', plannedUpgrade: null });
+    expect(late.ok && late.changes[0]).toMatchObject({ kind: 'extend', mixType: 'KO', later: false });
+    // A print + digital subscription renewed as a bundle stays what it is, with nothing planned.
+    const same = bundle(subscription({ mixType: 'KO' }), today);
+    expect(same.ok && same.state).toMatchObject({ mixType: 'KO', plannedUpgrade: null });
+    expect(same.ok && same.changes[0].mixType).toBeUndefined();
   });
 
   it('a retention offer that extends the term holds it like a renewal: no cancellation cuts the paid year short, and no renewal is offered on top', () => {

@@ -583,10 +583,21 @@ test.describe('renewal', () => {
     );
     expect(mail.text).toContain(target!.orderNumber);
     expect(mail.text).toContain('(paid)');
-    // The day as the screens write it (engine/domain/dates.ts formatDate).
-    expect(mail.text).toContain(
-      `Your subscription now runs until ${formatDate(renewed.validToOnSaleDate, 'en-GB')}.`,
-    );
+    // The day as the screens write it (engine/domain/dates.ts formatDate). The bundle is print +
+    // digital from the term it bought, which the subscription page names until the order system
+    // makes it so.
+    const until = `Your subscription now runs until ${formatDate(renewed.validToOnSaleDate, 'en-GB')}`;
+    if (target!.mixType === 'KO') expect(mail.text).toContain(`${until}.`);
+    else {
+      expect(mail.text).toContain(`${until}, as Print + digital from the new term.`);
+      await page.reload();
+      await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
+        t('subscription.plannedUpgradeValue', {
+          mixType: t('account.mixType.KO'),
+          date: formatDate(target!.validToOnSaleDate, 'en-GB'),
+        }),
+      );
+    }
   });
 
   test('technikwelt (de): bulk renewal refuses card and direct debit together, then renews with invoice and direct debit', async ({

@@ -218,7 +218,8 @@ function offersOf(
       },
       { crossSelling: crossSelling() },
     ),
-    effect: { kind: 'extend', months: 12 },
+    // The bundle is what its title says: twelve months of print and digital.
+    effect: { kind: 'extend', months: 12, mixType: 'KO' },
   });
   add({
     id: `${p}-RENEW-24`,

@@ -419,6 +419,14 @@ describe('renewal and upgrade', () => {
     expect(settled.body.crossSellingOffer.voucherCode).toMatch(/^BOOK-/);
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(after.validToOnSaleDate! > before).toBe(true);
+    // The bundle is print + digital from the term it bought, which begins where the old one ended.
+    expect(s.mixType).toBe('PR');
+    expect(after.plannedUpgrade).toMatchObject({ mixType: 'KO', from: before });
+    // The tests below upgrade the same print subscription: the order system kept it print.
+    await db.query(
+      `update subscriptions set details = details - 'plannedUpgrade' where tenant_id = $1 and id = $2`,
+      [flows.id, s.id],
+    );
     const events = await db.query<{ type: string }>(
       `select type from account_events where tenant_id = $1 and data->>'paymentId' = $2 order by seq`,
       [flows.id, repeat.body.pendingPayment.id],

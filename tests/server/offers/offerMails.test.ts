@@ -29,6 +29,19 @@ describe('the mail of an accepted offer', () => {
     expect(text('en-GB', 'charged')).toContain('to your card or PayPal');
   });
 
+  it("names a bundle renewal's format and from when it is that format", () => {
+    const text = (locale: 'de-DE' | 'en-GB', later: boolean) =>
+      offerAcceptedMail(locale, {
+        ...values,
+        billing: 'paid',
+        change: { kind: 'extend', date: '2027-12-31', mixType: 'KO', later },
+      }).text;
+    expect(text('de-DE', true)).toContain(
+      'läuft jetzt bis 31.12.2027, ab dem neuen Zeitraum als Print + Digital.',
+    );
+    expect(text('en-GB', false)).toContain('now runs until 31 Dec 2027, as Print + digital from today.');
+  });
+
   it('promises no invoice or charge for an offer at no cost', () => {
     const free = (locale: 'de-DE' | 'en-GB') =>
       offerAcceptedMail(locale, { ...values, amount: 0, billing: 'invoice' }).text;
