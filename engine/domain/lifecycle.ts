@@ -206,6 +206,18 @@ export function formatOf(effect: OfferEffect): string | null {
   return effect.kind === 'extend' ? (effect.mixType ?? null) : null;
 }
 
+/**
+ * The natural last day of what the subscriber has now: with automatic payments the day before the
+ * next one (the period paid for: a yearly subscription paid in advance runs paid until then),
+ * else the end of the term. Null for a term without an end and without automatic payments.
+ */
+export function currentPeriodEnd(
+  state: Pick<LifecycleState, 'nextPayment' | 'end'>,
+): { day: string; of: 'paid_period' | 'term' } | null {
+  if (state.nextPayment) return { day: addDays(state.nextPayment.day, -1), of: 'paid_period' };
+  return state.end === null ? null : { day: state.end, of: 'term' };
+}
+
 /** Whether an acceptance keeps its offer from being offered or accepted again on `today`. */
 export function holdsOffer(acceptance: Acceptance, today: string): boolean {
   if (acceptance.status === 'failed') return false;

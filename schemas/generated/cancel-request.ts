@@ -21,10 +21,14 @@ export interface CancelRequest {
    */
   reasonText?: string;
   /**
-   * One of the issues of GET cancellation-infos; required when cancellable regularly.
+   * One of the issues of GET cancellation-infos, as they name it; required when cancellable regularly.
    */
   issue?: {
     issueNumber: string | null;
     dateOfFirstSale: string | null;
+    /**
+     * As the infos mark the date; the server decides by the issue and its date.
+     */
+    endOf?: 'paid_period' | 'term';
   } | null;
 }

@@ -110,6 +110,10 @@ export interface CancellationInfos {
 export interface CancellationIssue {
   issueNumber: string | null;
   dateOfFirstSale: string | null;
+  /**
+   * The last issue of the period the subscriber has paid for (the day before the next automatic payment) or, without automatic payments, of the term: the date select names it so.
+   */
+  endOf?: 'paid_period' | 'term';
 }
 /**
  * This interface was referenced by `OfferShapes`'s JSON-Schema

@@ -34,7 +34,12 @@ import {
 } from '../store/subscriptionStore';
 import { listCancellationReasons } from '../store/offerStore';
 import { cancelPendingPayments } from '../store/paymentStore';
-import { cancel as cancelLifecycle, endWithBundle, renewedUntil } from '../../engine/domain/lifecycle';
+import {
+  cancel as cancelLifecycle,
+  endWithBundle,
+  currentPeriodEnd,
+  renewedUntil,
+} from '../../engine/domain/lifecycle';
 import { issuesWithinTerm, lastDayOfTerm } from '../../engine/domain/subscriptionTerm';
 import { refuse, refusedTransition, requireCapability } from '../tenancy/refusals';
 import type { ServerTenant } from '../tenancy/tenantContext';
@@ -107,12 +112,16 @@ export function createCancellationService(deps: {
   }
 
   /**
-   * The end of the term a renewal bought, while it runs (engine/domain/lifecycle.ts renewedUntil):
-   * the one date a cancellation then takes effect on.
+   * What the lifecycle says of the dates: the end of the term a renewal bought, while it runs
+   * (engine/domain/lifecycle.ts renewedUntil), the one date a cancellation then takes effect on;
+   * and the natural end of what the subscriber has now (currentPeriodEnd).
    */
-  async function renewedTermEnd(tx: Queryable, tenant: ServerTenant, s: Subscription, today: string) {
+  async function paidTerms(tx: Queryable, tenant: ServerTenant, s: Subscription, today: string) {
     const state = await loadLifecycle(tx, tenant.id, s.id);
-    return state ? renewedUntil(state, today) : null;
+    return {
+      paidUntil: state ? renewedUntil(state, today) : null,
+      periodEnd: state ? currentPeriodEnd(state) : null,
+    };
   }
 
   /** An extraordinary termination's day: the minimum term's end, else the notice period's. */
@@ -124,6 +133,9 @@ export function createCancellationService(deps: {
    * The dates of §3 "Cancellation infos": none after the end of the term (engine/domain/subscriptionTerm.ts
    * issuesWithinTerm); a term that ends within the notice period is cancelled to its end, and so is
    * a renewed term while its renewal runs (`paidUntil`, engine/domain/lifecycle.ts renewedUntil).
+   * The last issue of the period paid for, or of the term, is offered too, marked so, when it
+   * comes after the next issues (a yearly subscription of a daily paper: its dates would otherwise
+   * end two weeks into a year the subscriber has paid for).
    */
   async function datesOf(
     tx: Queryable,
@@ -131,7 +143,7 @@ export function createCancellationService(deps: {
     s: Subscription,
     termEnd: string | null,
     today: string,
-    paidUntil: string | null,
+    { paidUntil, periodEnd }: Awaited<ReturnType<typeof paidTerms>>,
   ): Promise<CancellationInfos['issues']> {
     // Before the minimum term's end, only an extraordinary termination: on its one day (§4 "the
     // earliest possible date"), which the screens name before the subscriber confirms it.
@@ -155,10 +167,22 @@ export function createCancellationService(deps: {
     );
     // A publication without a calendar (digital only) ends on a date: the end of the notice period.
     if (issues.length === 0) return [{ issueNumber: null, dateOfFirstSale: from }];
-    return issues.slice(0, 12).map((issue) => ({
+    const dates: CancellationInfos['issues'] = issues.slice(0, 12).map((issue) => ({
       issueNumber: issue.issueNumber ?? issue.issue,
       dateOfFirstSale: issue.dateOfFirstSale,
     }));
+    if (periodEnd === null || periodEnd.day < from) return dates;
+    const last = issuesWithinTerm(
+      await listIssuesOnSale(tx, tenant.id, s.publication, { dateFrom: from, dateTo: periodEnd.day }),
+      end,
+    ).at(-1);
+    if (!last) return dates;
+    const issueNumber = last.issueNumber ?? last.issue;
+    const listed = dates.find((d) => d.issueNumber === issueNumber);
+    if (listed) listed.endOf = periodEnd.of;
+    else if (last.dateOfFirstSale! > dates[dates.length - 1].dateOfFirstSale!)
+      dates.push({ issueNumber, dateOfFirstSale: last.dateOfFirstSale, endOf: periodEnd.of });
+    return dates;
   }
 
   return {
@@ -189,8 +213,8 @@ export function createCancellationService(deps: {
         caller.locale,
         caller.user.id,
       );
-      const paidUntil = await renewedTermEnd(db, caller.tenant, s, today);
-      const issues = await datesOf(db, caller.tenant, s, termEnd, today, paidUntil);
+      const paid = await paidTerms(db, caller.tenant, s, today);
+      const issues = await datesOf(db, caller.tenant, s, termEnd, today, paid);
       // The retention insights' "flow started" with the offers shown.
       await recordFlowStartQuietly(
         db,
@@ -206,7 +230,7 @@ export function createCancellationService(deps: {
         },
         deps.now(),
       );
-      return { cancellable: regular, issues, recommendations, renewedUntil: paidUntil };
+      return { cancellable: regular, issues, recommendations, renewedUntil: paid.paidUntil };
     },
 
     /** POST /subscriptions/{id}/cancel: order status AK, isCancelable cleared, once (a second call is refused cleanly). */
@@ -243,8 +267,7 @@ export function createCancellationService(deps: {
           });
         }
         // The date must be one the infos offer (a regular one), or the earliest possible date.
-        const paidUntil = await renewedTermEnd(tx, tenant, s, today);
-        const dates = await datesOf(tx, tenant, s, termEnd, today, paidUntil);
+        const dates = await datesOf(tx, tenant, s, termEnd, today, await paidTerms(tx, tenant, s, today));
         let effectiveDate: string;
         let issueNumber: string | null = null;
         if (regular) {

@@ -274,8 +274,10 @@ test.describe('cancellation', () => {
     ).toBeVisible();
     await confirm.getByRole('button', { name: t('cancellation.confirmYes') }).click();
 
-    // technikwelt's date style names issue and date: "Ausgabe 4/2026 (01.04.2026)".
-    const [, issueNumber, effectiveDate] = /^Ausgabe (\S+) \((\d{2}\.\d{2}\.\d{4})\)$/.exec(chosenDate) ?? [];
+    // technikwelt's date style names issue and date: "Ausgabe 4/2026 (01.04.2026)", the term's or
+    // paid period's last issue with what it ends.
+    const [, issueNumber, effectiveDate] =
+      /^Ausgabe (\S+) \((\d{2}\.\d{2}\.\d{4})\)(?: – .+)?$/.exec(chosenDate) ?? [];
     expect(effectiveDate, `date option "${chosenDate}"`).toBeDefined();
     const success = page.getByRole('dialog', { name: t('cancellation.successTitle') });
     await expect(

@@ -311,7 +311,7 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
     await expect(page.getByText(t('cancellation.dateRenewed', { date: effectiveDate }))).toBeVisible();
   } else {
     // technikwelt's date style names issue and date: "Issue 7/2026 (5 Jul 2026)" / "Ausgabe 7/2026 (05.07.2026)".
-    const parsed = /^\S+ (\S+) \((.+)\)$/.exec(chosen) ?? [];
+    const parsed = /^\S+ (\S+) \(([^)]+)\)(?: – .+)?$/.exec(chosen) ?? [];
     expect(parsed[1], `date option "${chosen}"`).toBeDefined();
     [issueNumber, effectiveDate] = [parsed[1], parsed[2]];
   }
@@ -319,9 +319,10 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
   if (target.validToOnSaleDate && !renewedUntil) {
     const end = target.validToOnSaleDate.slice(0, 10);
     for (const option of options)
-      expect(isoDayOf(/\((.+)\)$/.exec(option)![1], locale) <= end, `${option} after the end ${end}`).toBe(
-        true,
-      );
+      expect(
+        isoDayOf(/\(([^)]+)\)(?: – .+)?$/.exec(option)![1], locale) <= end,
+        `${option} after the end ${end}`,
+      ).toBe(true);
   }
   note('cancelled', `${target.orderNumber}: ${endBefore} → ${chosen}`);
   await page.getByRole('button', { name: t('cancellation.submit') }).click();
@@ -337,7 +338,8 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
       t('cancellation.successText', {
         title,
         orderNumber: target.orderNumber,
-        date: renewedUntil ? effectiveDate : chosen,
+        // (What the date ends, the term or the paid period, is the select's word only.)
+        date: renewedUntil ? effectiveDate : chosen.replace(/ – .+$/, ''),
       }),
     ),
   ).toBeVisible();

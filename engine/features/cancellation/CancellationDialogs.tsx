@@ -14,13 +14,13 @@ import { formatDate } from '../../domain/dates';
  * A date of the cancellation infos in the tenant's date style (§4, §9): date, issue number, or both;
  * a null issue is the earliest possible date. `onlyDate`: the form says already that the earliest
  * date applies (an extraordinary cancellation's fixed date), so its field shows the date alone,
- * which fits a phone's width.
+ * which fits a phone's width. The last issue of the period paid for, or of the term, says so.
  */
 export function useDateLabel(): (issue: CancellationIssue, onlyDate?: boolean) => string {
   const { t, i18n } = useTranslation();
   const style = useTenantSettings().cancellation.dateStyle;
-  return useCallback(
-    (issue: CancellationIssue, onlyDate = false) => {
+  const labelOf = useCallback(
+    (issue: CancellationIssue, onlyDate: boolean) => {
       const label = cancellationDateLabel(issue, style);
       switch (label.kind) {
         case 'earliest':
@@ -40,6 +40,13 @@ export function useDateLabel(): (issue: CancellationIssue, onlyDate?: boolean) =
       }
     },
     [t, i18n.language, style],
+  );
+  return useCallback(
+    (issue: CancellationIssue, onlyDate = false) =>
+      issue.endOf
+        ? t(`cancellation.dateLabel.endOf.${issue.endOf}`, { label: labelOf(issue, onlyDate) })
+        : labelOf(issue, onlyDate),
+    [t, labelOf],
   );
 }
 

@@ -100,7 +100,8 @@ const infos = (overrides: Partial<CancellationInfos> = {}): CancellationInfos =>
   cancellable: true,
   issues: [
     { issueNumber: '2026/04', dateOfFirstSale: '2026-04-02' },
-    { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07' },
+    // The term's last issue, which the select names so.
+    { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07', endOf: 'term' },
   ],
   recommendations: [],
   ...overrides,
@@ -134,7 +135,8 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
 
     await click(byText(page, 'button', en['cancellation.submit']));
     const confirm = page.querySelector('dialog[open]')!;
-    expect(confirm.textContent).toContain('Issue 2026/05 (7 May 2026)');
+    expect(date.selectedOptions[0].textContent).toBe('Issue 2026/05 (7 May 2026) – end of the term');
+    expect(confirm.textContent).toContain('Issue 2026/05 (7 May 2026) – end of the term');
     await click(byText(confirm, 'button', en['cancellation.confirmYes']));
 
     expect(api.calls.find((call) => call.method === 'POST')).toEqual({
@@ -142,7 +144,7 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
       path: `${S}/cancel`,
       body: {
         reason: 'PREIS',
-        issue: { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07' },
+        issue: { issueNumber: '2026/05', dateOfFirstSale: '2026-05-07', endOf: 'term' },
         feedback: 'Thanks for the years',
       },
     });

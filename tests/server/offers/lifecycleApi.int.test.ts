@@ -20,11 +20,13 @@ import {
 const tenant = fullOfferFlowTenant('lifecycle');
 /** A tenant of its own for the test that renews its subscriptions from their last issue. */
 const issueTenant = fullOfferFlowTenant('lifecycle-issue');
+/** And one for the cancellation dates at the end of what was paid for. */
+const periodTenant = fullOfferFlowTenant('lifecycle-period');
 let server: OfferFlowsServer;
 let client: Client;
 
 beforeAll(async () => {
-  server = await startOfferFlows([tenant, issueTenant]);
+  server = await startOfferFlows([tenant, issueTenant, periodTenant]);
   client = await server.signIn(tenant);
 });
 afterAll(async () => server?.close());
@@ -445,5 +447,66 @@ describe('a renewal of a subscription whose end is an issue', () => {
     expect((await own.get<Subscription>(`/subscriptions/${s.id}`)).body.validToOnSaleDate).toBe(
       addMonths(last.day, 12),
     );
+  });
+});
+
+describe('cancellation dates at the end of what the subscriber has', () => {
+  it("offers the term's last issue after the next ones, named so, and cancels to it", async () => {
+    const persona = await server.signIn(periodTenant);
+    const infosOf = async (id: string) =>
+      (await persona.get<any>(`/subscriptions/${id}/cancellation-infos?cancellationReason=UMZUG`)).body;
+    const candidates = (await server.subscriptions(persona)).filter(
+      (x) => x.isRenewal && x.roles.includes('AG') && !x.renewal?.autoRenewal && x.orderStatus === 'A',
+    );
+    let found: { s: Subscription; issues: any[] } | undefined;
+    for (const s of candidates) {
+      const infos = await infosOf(s.id);
+      if (infos.cancellable && infos.issues.length > 1 && infos.issues.at(-1).endOf === 'term') {
+        found = { s, issues: infos.issues };
+        break;
+      }
+    }
+    expect(found, 'a subscription whose term ends after the next issues').toBeDefined();
+    const { s, issues } = found!;
+    const last = issues.at(-1);
+    // The last issue of the term: on or before its end, after every other date offered.
+    expect(last.dateOfFirstSale <= s.validToOnSaleDate!).toBe(true);
+    for (const other of issues.slice(0, -1)) {
+      expect(other.dateOfFirstSale < last.dateOfFirstSale).toBe(true);
+      expect(other.endOf).toBeUndefined();
+    }
+    const cancelled = await persona.post<any>(`/subscriptions/${s.id}/cancel`, {
+      reason: 'UMZUG',
+      issue: last,
+    });
+    expect(cancelled.status).toBe(200);
+    expect((await persona.get<Subscription>(`/subscriptions/${s.id}`)).body).toMatchObject({
+      orderStatus: 'AK',
+      validToOnSaleDate: last.dateOfFirstSale,
+    });
+  });
+
+  it('marks the last issue before the next automatic payment as the end of the period paid for', async () => {
+    const persona = await server.signIn(periodTenant, demoLoginsOf(periodTenant)[0].email);
+    const s = (await server.subscriptions(persona)).find(
+      (x) =>
+        x.renewal?.autoRenewal &&
+        x.renewal.autoRenewalNextPaymentDate &&
+        x.isCancelable &&
+        x.roles.includes('AG') &&
+        x.orderStatus === 'A',
+    )!;
+    expect(s, 'the demo login has a subscription that renews itself').toBeDefined();
+    const infos = await persona.get<any>(
+      `/subscriptions/${s.id}/cancellation-infos?cancellationReason=UMZUG`,
+    );
+    const marked = infos.body.issues.filter((issue: any) => issue.endOf);
+    expect(marked).toHaveLength(1);
+    expect(marked[0].endOf).toBe('paid_period');
+    const next = s.renewal!.autoRenewalNextPaymentDate!;
+    expect(marked[0].dateOfFirstSale < next).toBe(true);
+    // No issue offered lies between it and the next payment.
+    for (const issue of infos.body.issues)
+      expect(issue.dateOfFirstSale <= marked[0].dateOfFirstSale || issue.dateOfFirstSale >= next).toBe(true);
   });
 });
