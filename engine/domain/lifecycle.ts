@@ -74,8 +74,11 @@ import { addDays, addMonths } from './dates';
 
 /** What accepting an offer does (the offers table's `effect`). */
 export type OfferEffect =
-  /** `mixType`: the format of the term it buys, when that differs (a print + digital bundle). */
-  | { kind: 'extend'; months: number; mixType?: 'PR' | 'DE' | 'ON' | 'KO' }
+  /**
+   * `mixType`: the format of the term it buys, when that differs (a print + digital bundle), with
+   * the order system's product key of that format (`typeKey`).
+   */
+  | { kind: 'extend'; months: number; mixType?: 'PR' | 'DE' | 'ON' | 'KO'; typeKey?: string }
   | { kind: 'upgrade'; mixType: 'PR' | 'DE' | 'ON' | 'KO'; typeKey: string }
   | { kind: 'retain'; months: number; discountPercent: number };
 
@@ -159,6 +162,8 @@ export interface AppliedChange {
   mixType?: string;
   /** upgrade: takes effect at the next cycle rather than now; extend: its new format from the new term on. */
   later?: boolean;
+  /** extend in another format: the day that format begins (the first day of the term it bought). */
+  formatFrom?: string;
   /** extend of a cancelled subscription: the cancellation it revoked. */
   revokedCancellation?: CancellationState;
   /** cancel: payments of offers that were waiting and are void now. */
@@ -207,14 +212,16 @@ export function formatOf(effect: OfferEffect): string | null {
 }
 
 /**
- * The natural last day of what the subscriber has now: with automatic payments the day before the
- * next one (the period paid for: a yearly subscription paid in advance runs paid until then),
- * else the end of the term. Null for a term without an end and without automatic payments.
+ * The natural last day of what the subscriber has now: the day before the next automatic payment
+ * (the period paid for: a yearly subscription paid in advance runs paid until then), or the end of
+ * the term when that comes first or there are no automatic payments. Null for a term without an end
+ * and without automatic payments.
  */
 export function currentPeriodEnd(
   state: Pick<LifecycleState, 'nextPayment' | 'end'>,
 ): { day: string; of: 'paid_period' | 'term' } | null {
-  if (state.nextPayment) return { day: addDays(state.nextPayment.day, -1), of: 'paid_period' };
+  const paid = state.nextPayment ? addDays(state.nextPayment.day, -1) : null;
+  if (paid !== null && (state.end === null || paid < state.end)) return { day: paid, of: 'paid_period' };
   return state.end === null ? null : { day: state.end, of: 'term' };
 }
 
@@ -318,7 +325,22 @@ export function isUpgradeToHeldFormat(
   effect: OfferEffect | undefined,
   except: readonly Acceptance[] = [],
 ): boolean {
-  return effect?.kind === 'upgrade' && heldFormats(state, except).has(effect.mixType);
+  if (effect?.kind !== 'upgrade') return false;
+  return heldFormats(state, except).has(effect.mixType) || isRenewalFormatPlanned(state);
+}
+
+/**
+ * A renewal bought its term in another format (a bundle), planned for that term's first day: the
+ * format belongs to the term paid for, so no upgrade replaces or cuts it short.
+ */
+function isRenewalFormatPlanned(state: Pick<LifecycleState, 'plannedUpgrade' | 'acceptances'>): boolean {
+  const planned = state.plannedUpgrade;
+  return (
+    planned !== null &&
+    state.acceptances.some(
+      (a) => a.offerId === planned.offerId && a.status === 'applied' && a.effect.kind === 'extend',
+    )
+  );
 }
 
 /**
@@ -538,14 +560,17 @@ function applyEffect(
       const renewed = renew(applied, { months: effect.months, today, offerId: acceptance.offerId });
       if (!renewed.ok || renewed.state.end === null) return renewed;
       const paid = paidFor(renewed.state, from, renewed.state.end);
-      return effect.mixType === undefined || effect.mixType === paid.mixType
-        ? done(paid, ...renewed.changes)
-        : withFormatFrom(paid, renewed.changes, {
-            offerId: acceptance.offerId,
-            mixType: effect.mixType,
-            from,
-            today,
-          });
+      // A format the subscription has or will have (an upgrade planned before) stays as planned.
+      if (effect.mixType === undefined || heldFormats(applied).has(effect.mixType))
+        return done(paid, ...renewed.changes);
+      // The term it bought begins the day after the old one's last day, or today once that is over.
+      const formatFrom = applied.end !== null && applied.end >= today ? addDays(applied.end, 1) : today;
+      return withFormatFrom(paid, renewed.changes, {
+        offerId: acceptance.offerId,
+        mixType: effect.mixType,
+        from: formatFrom,
+        today,
+      });
     }
     case 'upgrade':
       return upgrade(applied, {
@@ -596,7 +621,9 @@ function withFormatFrom(
   return done(
     next,
     ...changes.map((change) =>
-      change.kind === 'extend' ? { ...change, mixType: format.mixType, later } : change,
+      change.kind === 'extend'
+        ? { ...change, mixType: format.mixType, later, formatFrom: format.from }
+        : change,
     ),
   );
 }

@@ -364,6 +364,14 @@ export interface OfferAcceptedData {
   paymentId: string | null;
   change: 'extend' | 'upgrade' | 'retain';
   effectiveDate: string | null;
+  /**
+   * The format the offer gives: an upgrade's, or a renewal's in another format (a print + digital bundle).
+   */
+  mixType?: string;
+  /**
+   * A renewal in another format: the first day of that format, the first day of the term it bought.
+   */
+  formatFrom?: string;
   experiment?: ExperimentAssignment;
 }
 /**

@@ -213,6 +213,9 @@ export function createOfferKit(deps: OfferServiceDeps) {
       paymentId: input.paymentId,
       change: input.change.kind,
       effectiveDate: input.change.date,
+      // The format it gives (an upgrade, a bundle's renewal) and, for a renewal, from when.
+      ...(input.change.mixType ? { mixType: input.change.mixType } : {}),
+      ...(input.change.formatFrom ? { formatFrom: input.change.formatFrom } : {}),
       experiment,
     });
     const revoked = input.change.revokedCancellation;

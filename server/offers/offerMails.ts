@@ -74,6 +74,7 @@ export function offerAcceptedMail(
     amount: t(values.amount === 0 ? 'mail.free' : `mail.${values.billing}`, { amount }),
     change: t(`mail.change.${changeKey}`, {
       date,
+      from: change.formatFrom ? formatDate(change.formatFrom, locale) : '',
       format: change.mixType
         ? textsIn(locale, 'subscription')(`mixType.${change.mixType}`, { defaultValue: change.mixType })
         : '',

@@ -745,7 +745,10 @@ async function mixTypeDetails(
     ]),
   );
   const fields = {
-    ...(upgrade?.effect.kind === 'upgrade' && { typeKey: upgrade.effect.typeKey }),
+    // The product key of the format, as the offer that gave it names it.
+    ...(upgrade &&
+      'typeKey' in upgrade.effect &&
+      upgrade.effect.typeKey && { typeKey: upgrade.effect.typeKey }),
     displayName: name(locale),
     mixTypeDetails: {
       ...rows[0]?.mixTypeDetails,

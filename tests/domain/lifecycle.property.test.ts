@@ -10,6 +10,7 @@ import {
   acceptOffer,
   addMonths,
   cancel,
+  currentPeriodEnd,
   endHoliday,
   endWithBundle,
   isOfferPaymentOpen,
@@ -579,16 +580,57 @@ describe('subscription lifecycle: the sequences subscribers ran into', () => {
         today: on,
         nextCycle: addDays(on, 30),
       });
-    // Renewed before its end: print until 02.02.2027, print + digital from then to 02.02.2028.
+    // Renewed before its end: print through 02.02.2027, print + digital from the next day.
     const early = bundle(subscription(), today);
     expect(early.ok && early.state).toMatchObject({
       end: '2028-02-02',
       mixType: 'PR',
-      plannedUpgrade: { offerId: 'RENEW-BUNDLE', mixType: 'KO', from: '2027-02-02' },
+      plannedUpgrade: { offerId: 'RENEW-BUNDLE', mixType: 'KO', from: '2027-02-03' },
     });
     expect(early.ok && early.changes).toEqual([
-      expect.objectContaining({ kind: 'extend', date: '2028-02-02', mixType: 'KO', later: true }),
+      expect.objectContaining({
+        kind: 'extend',
+        date: '2028-02-02',
+        mixType: 'KO',
+        later: true,
+        formatFrom: '2027-02-03',
+      }),
     ]);
+    // Its format belongs to the term it bought: no upgrade replaces it, to another format or now.
+    if (!early.ok) throw new Error(early.refusal);
+    for (const [offerId, upgradeTime] of [
+      ['UP-DE', 'NEXT_CYCLE'],
+      ['UP-DE', 'NOW'],
+    ] as const) {
+      const upgrade = { offerId, source: 'upgrade' as const, effect: OFFERS[offerId], upgradeTime };
+      expect(openOffers(early.state, [{ id: offerId, effect: OFFERS[offerId] }], today)).toEqual([]);
+      expect(
+        acceptOffer(early.state, { ...upgrade, paymentId: null, today, nextCycle: '2026-12-25' }),
+      ).toEqual({ ok: false, refusal: 'upgrade_format_held' });
+    }
+    // An upgrade to it planned before stays as planned, from its own earlier day.
+    const upgraded = acceptOffer(subscription(), {
+      offerId: 'UP-KO-NEXT',
+      source: 'upgrade',
+      effect: OFFERS['UP-KO-NEXT'],
+      upgradeTime: 'NEXT_CYCLE',
+      paymentId: null,
+      today,
+      nextCycle: '2026-12-25',
+    });
+    if (!upgraded.ok) throw new Error(upgraded.refusal);
+    const both = bundle(upgraded.state, today);
+    expect(both.ok && both.state).toMatchObject({
+      end: '2028-02-02',
+      plannedUpgrade: { offerId: 'UP-KO-NEXT', mixType: 'KO', from: '2026-12-25' },
+    });
+    expect(both.ok && both.changes[0].mixType).toBeUndefined();
+    // Renewed on its last day: the new format begins the next day.
+    const lastDay = bundle(subscription({ end: today }), today);
+    expect(lastDay.ok && lastDay.state).toMatchObject({
+      mixType: 'PR',
+      plannedUpgrade: { mixType: 'KO', from: addDays(today, 1) },
+    });
     // Renewed after it ended: print + digital from today.
     const late = bundle(subscription({ status: 'I', end: '2026-10-31' }), today);
     expect(late.ok && late.state).toMatchObject({ status: 'A', mixType: 'KO', plannedUpgrade: null });
@@ -882,5 +924,28 @@ describe('a bundle component when its master is cancelled', () => {
     expect(endWithBundle(earlier, { end: '2027-01-05' })).toEqual({ ok: true, state: earlier, changes: [] });
     const ended = subscription({ status: 'I' });
     expect(endWithBundle(ended, { end: '2027-01-05' })).toEqual({ ok: true, state: ended, changes: [] });
+  });
+});
+
+describe('the end of what the subscriber has now (the last cancellation date offered)', () => {
+  it('is the day before the next automatic payment, or the term end when that comes first or nothing renews', () => {
+    const yearly = { day: '2027-03-01', everyMonths: 12 };
+    expect(currentPeriodEnd({ nextPayment: yearly, end: null })).toEqual({
+      day: '2027-02-28',
+      of: 'paid_period',
+    });
+    expect(currentPeriodEnd({ nextPayment: yearly, end: '2027-06-30' })).toEqual({
+      day: '2027-02-28',
+      of: 'paid_period',
+    });
+    expect(currentPeriodEnd({ nextPayment: yearly, end: '2027-01-31' })).toEqual({
+      day: '2027-01-31',
+      of: 'term',
+    });
+    expect(currentPeriodEnd({ nextPayment: null, end: '2027-01-16' })).toEqual({
+      day: '2027-01-16',
+      of: 'term',
+    });
+    expect(currentPeriodEnd({ nextPayment: null, end: null })).toBeNull();
   });
 });

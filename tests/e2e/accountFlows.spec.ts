@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
 import { maskEmail } from '../../engine/domain/fieldRules';
-import { formatDate } from '../../engine/domain/dates';
+import { addDays, formatDate } from '../../engine/domain/dates';
 import { linkIn, retentionOfferIds, signInByMagicLink, subscriptionsOfSession, waitForMail } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
@@ -591,12 +591,14 @@ test.describe('renewal', () => {
     const until = `Your subscription now runs until ${formatDate(renewed.validToOnSaleDate, 'en-GB')}`;
     if (target!.mixType === 'KO') expect(mail.text).toContain(`${until}.`);
     else {
-      expect(mail.text).toContain(`${until}, as Print + digital from the new term.`);
+      const formatFrom = formatDate(addDays(target!.validToOnSaleDate!.slice(0, 10), 1), 'en-GB');
+      expect(mail.text).toContain(`${until}, as Print + digital from ${formatFrom}.`);
       await page.reload();
       await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
         t('subscription.plannedUpgradeValue', {
           mixType: t('account.mixType.KO'),
-          date: formatDate(target!.validToOnSaleDate, 'en-GB'),
+          // The first day of the term it bought: the day after the old one's last.
+          date: formatFrom,
         }),
       );
     }

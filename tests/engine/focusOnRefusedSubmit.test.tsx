@@ -13,15 +13,19 @@ import {
   click,
   engineTexts,
   fakeApi,
+  labelled,
+  openDialog,
   polyfillDialogs,
   portalConfig,
   render,
+  type,
 } from '../support/renderScreen';
 import { RegistrationForm } from '../../engine/features/login/RegistrationForm';
 import { PasswordLoginForm } from '../../engine/features/login/PasswordLoginForm';
 import ContactScreen from '../../engine/features/contact/ContactScreen';
 import LinkSubscriptionScreen from '../../engine/features/link-subscription/LinkSubscriptionScreen';
 import ECardScreen from '../../engine/features/e-card/ECardScreen';
+import { ApiError } from '../../engine/domain/apiError';
 
 beforeAll(polyfillDialogs);
 afterEach(cleanUp);
@@ -84,6 +88,44 @@ describe('a refused submit focuses the first invalid field', () => {
     const focused = await refusedSubmit(page, en['contact.submit']);
     expect(firstInvalid(page)).not.toBeNull();
     expect(focused).toBe(firstInvalid(page));
+  });
+
+  it("in the contact form the server refused, once the refusal's dialog is closed", async () => {
+    const api = fakeApi(
+      {},
+      {
+        '/contact': new ApiError(400, 'validation_failed', 'Please check the form.', [
+          { field: '/contactDetails/lastName', code: 'invalid' },
+        ]),
+      },
+      () => [],
+    );
+    const { page } = await render(<ContactScreen />, {
+      api,
+      path: '/',
+      portal: portalConfig(FOLDERS, {
+        features: ['contact-form'],
+        contactForm: { activities: [{ activity: 'GENERAL', name: { 'en-GB': 'General' } }] },
+      }),
+      loginSource: null,
+    });
+    await choose(page.querySelector<HTMLSelectElement>('select')!, 'GENERAL');
+    await type(labelled(page, `${en['contact.firstName']} *`), 'Ada');
+    const lastName = labelled<HTMLInputElement>(page, `${en['contact.lastName']} *`);
+    await type(lastName, 'Lovelace');
+    await type(labelled(page, `${en['contact.email']} *`), 'ada@example.org');
+    await type(page.querySelector<HTMLInputElement>('input[inputmode=numeric]')!, '4279706520');
+    for (const area of page.querySelectorAll<HTMLTextAreaElement>('textarea'))
+      await type(area, 'Where is my paper?');
+    await click(byText(page, 'button', en['contact.submit'])!);
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(true);
+    const dialog = openDialog(page)!;
+    expect(dialog).toBeDefined();
+    // No focus is sent behind the open modal dialog, where the fields are inert.
+    expect(document.activeElement).not.toBe(lastName);
+    await click(byText(dialog, 'button', en['shell.close'])!);
+    expect(lastName.getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(lastName);
   });
 
   it('in the link-subscription form', async () => {

@@ -177,7 +177,6 @@ export function useContactForm({
       const fields = fieldErrorsOf(error);
       if (Object.keys(fields).length > 0) {
         setErrors(fields);
-        refused();
         if (fields['/image']) upload.clearFile();
         setOutcome({ kind: 'error', messageKey: 'contact.errorValidationFailed' });
       } else setOutcome(refusalOutcome(t, error));
@@ -206,7 +205,12 @@ export function useContactForm({
     setMissingOrderNumber,
     busy,
     outcome,
-    closeError: () => setOutcome(undefined),
+    // A refusal of the fields is said in a dialog first; once it closes, the focus goes to the
+    // first field it marked (a field behind an open dialog cannot take it).
+    closeError: () => {
+      if (outcome?.kind === 'error' && Object.keys(errors).length > 0) refused();
+      setOutcome(undefined);
+    },
     submit,
     formRef,
     reset,

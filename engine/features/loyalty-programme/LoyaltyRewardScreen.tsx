@@ -13,7 +13,7 @@ import { CodeBox } from './CodeBox';
 import { LoyaltyLayout } from './LoyaltyLayout';
 import { loyaltyApi } from './loyaltyApi';
 import { CLAIM_OUTCOME_TEXT, claimOutcomeOf, type ClaimOutcome } from './loyaltyOutcomes';
-import { goToShop, shopLinkTarget } from './shopLink';
+import { goToShop, isShopUrl, shopLinkTarget } from './shopLink';
 import { tierOf, useLoyalty } from './useLoyalty';
 
 /**
@@ -98,7 +98,7 @@ export default function LoyaltyRewardScreen() {
                       )}
                     </button>
                   )}
-                  {reward.used && reward.targetURL && (
+                  {reward.used && reward.targetURL && isShopUrl(reward.targetURL) && (
                     <a
                       className="button button-secondary"
                       href={reward.targetURL}

@@ -11,7 +11,7 @@ import { localized } from '../../ui/localized';
 import { CodeBox } from './CodeBox';
 import { loyaltyApi } from './loyaltyApi';
 import { CLAIM_OUTCOME_TEXT, claimOutcomeOf, type ClaimOutcome } from './loyaltyOutcomes';
-import { goToShop } from './shopLink';
+import { goToShop, isShopUrl } from './shopLink';
 
 /**
  * One reward in a tier's grid: its icon, name (to its page), state, favourite switch and — when the
@@ -50,7 +50,7 @@ export function RewardCard({
       const answer = await loyaltyApi(api).claim(reward.tierCode, reward.id);
       onClaimed(reward.id, answer.targetURL);
       if (answer.targetURL) {
-        if (!goToShop(answer.targetURL)) setBlockedShop(answer.targetURL);
+        if (!goToShop(answer.targetURL) && isShopUrl(answer.targetURL)) setBlockedShop(answer.targetURL);
       } else if (answer.codeValue) setCode(answer.codeValue);
     } catch (error) {
       setFailure(claimOutcomeOf(error));

@@ -9,18 +9,30 @@ export function shopLinkTarget(): '_blank' | undefined {
   return isEmbeddedInFrame() ? '_blank' : undefined;
 }
 
+/** Only a web address is followed: the order system's link is data, never script (`javascript:`). */
+export function isShopUrl(url: string): boolean {
+  try {
+    return ['http:', 'https:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /**
- * Sends the subscriber on to the shop right after the claim. False when a browser blocked the new
- * tab of an embedded portal: the screen then offers the link to open by hand.
+ * Sends the subscriber on to the shop right after the claim. False when there is nothing to open
+ * or a browser blocked the new tab of an embedded portal: the screen then offers the link.
  */
 export function goToShop(url: string): boolean {
+  if (!isShopUrl(url)) return false;
   if (shopLinkTarget() === undefined) {
     window.location.assign(url);
     return true;
   }
-  const tab = window.open(url, '_blank');
+  // An empty tab first, cut from the portal's frame before it loads the shop (what
+  // rel="noopener noreferrer" does for a link): the shop never gets a handle on the frame.
+  const tab = window.open('about:blank', '_blank');
   if (!tab) return false;
-  // The shop gets no handle on the portal's frame (what rel="noopener" does for a link).
   tab.opener = null;
+  tab.location.href = url;
   return true;
 }

@@ -219,7 +219,7 @@ function offersOf(
       { crossSelling: crossSelling() },
     ),
     // The bundle is what its title says: twelve months of print and digital.
-    effect: { kind: 'extend', months: 12, mixType: 'KO' },
+    effect: { kind: 'extend', months: 12, mixType: 'KO', typeKey: 'KOMBI' },
   });
   add({
     id: `${p}-RENEW-24`,

@@ -55,12 +55,12 @@ afterEach(() => {
 });
 
 /** Renders the card as a frame's page when `framed`, and claims its reward. */
-async function claimShopReward(framed: boolean, openedTab: Window | null) {
+async function claimShopReward(framed: boolean, openedTab: Window | null, targetURL = SHOP) {
   const assign = vi.fn();
   vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
   if (framed) vi.spyOn(window, 'parent', 'get').mockReturnValue({} as Window);
   const open = vi.spyOn(window, 'open').mockReturnValue(openedTab);
-  const api = fakeApi({}, { '/loyalty-programme/claim-reward': { targetURL: SHOP, codeValue: null } });
+  const api = fakeApi({}, { '/loyalty-programme/claim-reward': { targetURL, codeValue: null } });
   const { page } = await render(
     <ul>
       <RewardCard
@@ -86,10 +86,11 @@ describe("a shop-link reward's claim", () => {
   });
 
   it('opens the shop in a new tab from a portal embedded in a frame, without a handle on the frame', async () => {
-    const tab = { opener: window } as unknown as Window;
+    const tab = { opener: window, location: { href: 'about:blank' } } as unknown as Window;
     const { page, assign, open } = await claimShopReward(true, tab);
-    expect(open).toHaveBeenCalledWith(SHOP, '_blank');
+    expect(open).toHaveBeenCalledWith('about:blank', '_blank');
     expect(tab.opener).toBeNull();
+    expect(tab.location.href).toBe(SHOP);
     expect(assign).not.toHaveBeenCalled();
     expect(page.ownerDocument.querySelector('dialog[open]')).toBeNull();
   });
@@ -102,5 +103,16 @@ describe("a shop-link reward's claim", () => {
     const link = byText(dialog, 'a', en['loyalty-programme.reward.toShop']) as HTMLAnchorElement;
     expect(link.href).toBe(SHOP);
     expect(link.target).toBe('_blank');
+  });
+
+  it('follows no link that is not a web address, in the frame or not', async () => {
+    for (const framed of [false, true]) {
+      const { page, assign, open } = await claimShopReward(framed, null, 'javascript:alert(1)');
+      expect(assign).not.toHaveBeenCalled();
+      expect(open).not.toHaveBeenCalled();
+      expect(page.ownerDocument.querySelector('dialog[open]')).toBeNull();
+      cleanUp();
+      vi.restoreAllMocks();
+    }
   });
 });

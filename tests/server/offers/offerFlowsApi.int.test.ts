@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHARED_DEMO_EMAIL } from '../../../server/seed';
 import { demoLoginsOf } from '../../../server/seed/demoLogins';
 import type { Subscription } from '../../../schemas/generated/subscription';
+import { addDays } from '../../../engine/domain/dates';
 import type { Database } from '../../../server/db/database';
 import { uniqueTenantId } from '../../support/database';
 import { browserLikeClient } from '../../support/apiClient';
@@ -419,10 +420,12 @@ describe('renewal and upgrade', () => {
     expect(settled.body.crossSellingOffer.voucherCode).toMatch(/^BOOK-/);
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(after.validToOnSaleDate! > before).toBe(true);
-    // The bundle is print + digital from the term it bought, which begins where the old one ended.
+    // The bundle is print + digital from the term it bought, which begins the day after the old one's last.
     expect(s.mixType).toBe('PR');
-    expect(after.plannedUpgrade).toMatchObject({ mixType: 'KO', from: before });
-    // The tests below upgrade the same print subscription: the order system kept it print.
+    expect(after.plannedUpgrade).toMatchObject({ mixType: 'KO', from: addDays(before, 1) });
+    // While that format is planned no upgrade is offered (engine/domain/lifecycle.ts, tested
+    // there); the tests below upgrade the same print subscription, as if the order system had
+    // answered the renewal without the bundle's format.
     await db.query(
       `update subscriptions set details = details - 'plannedUpgrade' where tenant_id = $1 and id = $2`,
       [flows.id, s.id],
@@ -432,6 +435,12 @@ describe('renewal and upgrade', () => {
       [flows.id, repeat.body.pendingPayment.id],
     );
     expect(events.map((e) => e.type)).toEqual(['offer.accepted', 'payment.settled']);
+    // The order system learns the format and its first day with the renewal.
+    const [accepted] = await db.query<{ data: Record<string, unknown> }>(
+      `select data from account_events where tenant_id = $1 and type = 'offer.accepted' and data->>'paymentId' = $2`,
+      [flows.id, repeat.body.pendingPayment.id],
+    );
+    expect(accepted.data).toMatchObject({ change: 'extend', mixType: 'KO', formatFrom: addDays(before, 1) });
   });
 
   it('says so when the voucher codes are exhausted, and cancels a payment whose popup was closed', async () => {
