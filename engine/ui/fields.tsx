@@ -245,7 +245,13 @@ export function RadioGroup<V extends string>({
 }) {
   const id = useId();
   const radio = (option: RadioOption<V>) => (
-    <RadioLabel option={option} name={name} checked={value === option.value} onChange={onChange} />
+    <RadioLabel
+      option={option}
+      name={name}
+      checked={value === option.value}
+      invalid={Boolean(error)}
+      onChange={onChange}
+    />
   );
   return (
     <fieldset
@@ -283,11 +289,18 @@ function RadioLabel<V extends string>({
   option,
   name,
   checked,
+  invalid,
   onChange,
 }: {
   option: RadioOption<V>;
   name: string;
   checked: boolean;
+  /**
+   * The group's error is said: each radio is marked, so the focus after a refused submit finds the
+   * group (focusFirstError.ts). Not with aria-invalid, which ARIA 1.2 gives a radio group, not a
+   * radio; the group's error is announced with it (aria-describedby).
+   */
+  invalid: boolean;
   onChange: (value: V) => void;
 }) {
   return (
@@ -300,6 +313,7 @@ function RadioLabel<V extends string>({
         name={name}
         value={option.value}
         checked={checked}
+        data-invalid={invalid || undefined}
         onChange={() => onChange(option.value)}
       />
       {option.description ? (

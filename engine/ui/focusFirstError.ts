@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** A field marked invalid, or a radio of a group whose error is said (fields.tsx RadioGroup). */
+export const FIRST_INVALID = '[aria-invalid="true"], input[type="radio"][data-invalid]';
+
 /**
  * After a refused submit, focus moves to the first field marked invalid, so keyboard and screen
  * reader users land on the error (its message is tied to the field by aria-describedby).
@@ -10,7 +13,7 @@ export function useFocusFirstError<T extends HTMLElement = HTMLFormElement>() {
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (round === 0) return;
-    ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    ref.current?.querySelector<HTMLElement>(FIRST_INVALID)?.focus();
   }, [round]);
   const refused = useCallback(() => setRound((n) => n + 1), []);
   return { ref, refused };

@@ -123,6 +123,10 @@ export interface CancelAnswer {
   type: 'regular' | 'exceptional';
   effectiveDate: string;
   issueNumber: string | null;
+  /**
+   * The chosen date was the last issue of the period paid for or of the term, as the date select named it: the success dialog names it so too.
+   */
+  endOf?: 'paid_period' | 'term';
 }
 /**
  * §3 Accept-recommendation response: url of the payment page (null: applied at once, nothing to pay online).

@@ -9,7 +9,12 @@
  */
 import type { Database, Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
-import type { CancellationInfos, CancellationReason, CancelAnswer } from '../../schemas/generated/offers';
+import type {
+  CancellationInfos,
+  CancellationIssue,
+  CancellationReason,
+  CancelAnswer,
+} from '../../schemas/generated/offers';
 import type { CancelRequest } from '../../schemas/generated/cancel-request';
 import type { Subscription } from '../../schemas/generated/subscription';
 import {
@@ -270,6 +275,7 @@ export function createCancellationService(deps: {
         const dates = await datesOf(tx, tenant, s, termEnd, today, await paidTerms(tx, tenant, s, today));
         let effectiveDate: string;
         let issueNumber: string | null = null;
+        let endOf: CancellationIssue['endOf'];
         if (regular) {
           const chosen = dates.find(
             (d) =>
@@ -281,6 +287,7 @@ export function createCancellationService(deps: {
             });
           effectiveDate = chosen.dateOfFirstSale;
           issueNumber = chosen.issueNumber;
+          endOf = chosen.endOf;
         } else {
           // The one day the infos offered (datesOf).
           effectiveDate = dates[0].dateOfFirstSale!;
@@ -384,7 +391,7 @@ export function createCancellationService(deps: {
           revocable,
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
-        return { type, effectiveDate, issueNumber };
+        return { type, effectiveDate, issueNumber, ...(endOf && { endOf }) };
       });
     },
   };

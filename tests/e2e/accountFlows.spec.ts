@@ -592,7 +592,7 @@ test.describe('renewal', () => {
     if (target!.mixType === 'KO') expect(mail.text).toContain(`${until}.`);
     else {
       const formatFrom = formatDate(addDays(target!.validToOnSaleDate!.slice(0, 10), 1), 'en-GB');
-      expect(mail.text).toContain(`${until}, as Print + digital from ${formatFrom}.`);
+      expect(mail.text).toContain(`${until}, as ${t('account.mixType.KO')} from ${formatFrom}.`);
       await page.reload();
       await expect(fact(page, t('subscription.plannedUpgrade'))).toHaveText(
         t('subscription.plannedUpgradeValue', {

@@ -338,8 +338,8 @@ test('cancel: a renewal subscription cancelled to the first date offered shows c
       t('cancellation.successText', {
         title,
         orderNumber: target.orderNumber,
-        // (What the date ends, the term or the paid period, is the select's word only.)
-        date: renewedUntil ? effectiveDate : chosen.replace(/ – .+$/, ''),
+        // As chosen, with what the date ends (the term or the paid period) where the select said it.
+        date: renewedUntil ? effectiveDate : chosen,
       }),
     ),
   ).toBeVisible();

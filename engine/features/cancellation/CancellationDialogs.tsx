@@ -119,9 +119,14 @@ export function CancellationSuccessDialog({
   const activity = tenant.cancellation.revocationContactActivity;
   const revocation = activity && isFeatureOn(tenant, 'contact-form', s.publication);
   const dateLabel = useDateLabel();
-  // In the tenant's date style, as the date was chosen and confirmed (§4 "Date display style").
+  // In the tenant's date style, as the date was chosen and confirmed (§4 "Date display style"),
+  // the end of the period paid for or of the term named as the select named it.
   const date = answer.issueNumber
-    ? dateLabel({ issueNumber: answer.issueNumber, dateOfFirstSale: answer.effectiveDate })
+    ? dateLabel({
+        issueNumber: answer.issueNumber,
+        dateOfFirstSale: answer.effectiveDate,
+        endOf: answer.endOf,
+      })
     : formatDate(answer.effectiveDate, i18n.language);
   return (
     <Dialog

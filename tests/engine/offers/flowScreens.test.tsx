@@ -115,7 +115,14 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
         [`${S}/cancellation-reasons`]: reasons,
         [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos(),
       },
-      { [`${S}/cancel`]: { type: 'regular', effectiveDate: '2026-04-01', issueNumber: '2026/04' } },
+      {
+        [`${S}/cancel`]: {
+          type: 'regular',
+          effectiveDate: '2026-05-07',
+          issueNumber: '2026/05',
+          endOf: 'term',
+        },
+      },
     );
     const portal = config({
       cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' },
@@ -150,6 +157,8 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     });
     const success = page.querySelector('dialog[open]')!;
     expect(success.querySelector('h2')!.textContent).toBe(en['cancellation.successTitle']);
+    // The date as the select and the confirmation named it.
+    expect(success.textContent).toContain('Issue 2026/05 (7 May 2026) – end of the term');
     expect(byText(success, 'button', en['cancellation.print'])).toBeDefined();
     expect(byText(success, 'a', en['cancellation.revoke'])!.getAttribute('href')).toBe(
       '/contact?subscriptionId=SKZ4123456789&activity=WIDERRUF',

@@ -8,6 +8,7 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RadioGroup } from '../../../engine/ui/fields';
+import { FIRST_INVALID } from '../../../engine/ui/focusFirstError';
 import { cleanUp, click, portalConfig, render } from '../../support/renderScreen';
 
 afterEach(cleanUp);
@@ -47,6 +48,7 @@ describe('RadioGroup', () => {
     expect(radios[1].closest('label')!.className).toBe('choice-option');
     expect(radios[1].closest('label')!.querySelector('.choice-text')!.textContent).toBe('Ripe in autumn');
     expect(group.hasAttribute('aria-describedby')).toBe(false);
+    expect(group.querySelector(FIRST_INVALID)).toBeNull();
     await click(radios[1]);
     expect(radios[1].checked).toBe(true);
     expect(page.querySelector('[data-testid="chosen"]')!.textContent).toBe('b');
@@ -60,6 +62,10 @@ describe('RadioGroup', () => {
     const group = page.querySelector('fieldset')!;
     const error = document.getElementById(group.getAttribute('aria-describedby')!);
     expect(error?.textContent).toBe('Choose one, please.');
+    // Its radios are marked, so the focus after a refused submit (engine/ui/focusFirstError.ts)
+    // lands on the group rather than skipping it.
+    const radios = [...group.querySelectorAll('input[type="radio"]')];
+    expect(page.querySelector(FIRST_INVALID)).toBe(radios[0]);
   });
 
   it("as picture cards: no choice frame, the cards' own classes, a lead, a list, and disabled as a whole", async () => {

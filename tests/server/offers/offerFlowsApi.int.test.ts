@@ -524,7 +524,7 @@ describe('renewal and upgrade', () => {
     const after = (await subscriptions(client)).find((x) => x.id === s.id)!;
     expect(after.plannedUpgrade).toEqual({
       from: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
-      mixTypeDesc: 'Print + Digital',
+      mixTypeDesc: 'Kombi: Print + E-Paper',
       mixType: 'KO',
     });
     expect(after.mixType).toBe(s.mixType);

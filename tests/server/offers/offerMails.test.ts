@@ -36,8 +36,12 @@ describe('the mail of an accepted offer', () => {
         billing: 'paid',
         change: { kind: 'extend', date: '2027-12-31', mixType: 'KO', later, formatFrom: '2027-01-06' },
       }).text;
-    expect(text('de-DE', true)).toContain('läuft jetzt bis 31.12.2027, ab 06.01.2027 als Print + Digital.');
-    expect(text('en-GB', false)).toContain('now runs until 31 Dec 2027, as Print + digital from today.');
+    expect(text('de-DE', true)).toContain(
+      'läuft jetzt bis 31.12.2027, ab 06.01.2027 als Kombi: Print + E-Paper.',
+    );
+    expect(text('en-GB', false)).toContain(
+      'now runs until 31 Dec 2027, as Print + digital bundle from today.',
+    );
   });
 
   it('promises no invoice or charge for an offer at no cost', () => {

@@ -3,11 +3,12 @@
  * locale of the portal has every area with the same keys and the same placeholders, no text is
  * empty, and a key a locale misses reads as British English, never as the key.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../../engine/domain/locales';
 import { readLocaleTexts, SERVER_TEXTS_DIR, textsIn } from '../../../server/texts/serverTexts';
+import { ROOT_DIR } from '../../../cli/paths';
 
 const tables = Object.fromEntries(
   LOCALES.map((locale) => [locale, readLocaleTexts(path.join(SERVER_TEXTS_DIR, locale))]),
@@ -45,5 +46,21 @@ describe('the server texts', () => {
     );
     expect(textsIn('de-DE', 'account')('word.from')).toBe('ab dem ');
     expect(textsIn('fr-FR', 'documents')('page', { page: 1, pages: 2 })).toBe('Page 1 of 2');
+  });
+});
+
+describe("a mix type's name", () => {
+  // One name per format: the subscription name and the mails the server writes say what the
+  // screens say (engine/account/texts.json `account.mixType.*`).
+  const screens = JSON.parse(
+    readFileSync(path.join(ROOT_DIR, 'engine', 'account', 'texts.json'), 'utf8'),
+  ) as Record<string, Record<string, string>>;
+
+  it.each(LOCALES)('is the same on the screens and in the server texts (%s)', (locale) => {
+    const onScreens = Object.entries(screens[locale])
+      .filter(([key]) => key.startsWith('account.mixType.'))
+      .map(([key, text]) => [key.slice('account.'.length), text]);
+    expect(onScreens.length).toBeGreaterThan(0);
+    expect(Object.fromEntries(onScreens)).toEqual(tables[locale].subscription);
   });
 });
