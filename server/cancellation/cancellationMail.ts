@@ -1,6 +1,7 @@
 /**
  * The subscriber's confirmation of a cancellation, in their language, with its date.
- * Placeholders: {tenant}, {subscription}, {orderNumber}, {date}, {issue}; the texts are
+ * Placeholders: {tenant}, {subscription}, {orderNumber}, {date}, {issue}, {endOf} (the end of
+ * the term or of the period paid for, as the date select named it); the texts are
  * server/texts/<locale>/cancellation.json.
  */
 import type { Locale } from '../../engine/domain/locales';
@@ -15,6 +16,7 @@ export function cancellationMail(
     orderNumber: string;
     effectiveDate: string;
     issueNumber: string | null;
+    endOf?: 'paid_period' | 'term';
     exceptional: boolean;
     revocable: boolean;
   },
@@ -26,6 +28,7 @@ export function cancellationMail(
     orderNumber: values.orderNumber,
     date: formatDate(values.effectiveDate, locale),
     issue: values.issueNumber ? t('mail.issue', { issue: values.issueNumber }) : '',
+    endOf: values.endOf ? t(`mail.endOf.${values.endOf}`) : '',
     exceptional: values.exceptional ? t('mail.exceptional') : '',
     revocation: values.revocable ? t('mail.revocation') : '',
   };

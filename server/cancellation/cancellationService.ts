@@ -387,6 +387,7 @@ export function createCancellationService(deps: {
           orderNumber: s.orderNumber,
           effectiveDate,
           issueNumber,
+          endOf,
           exceptional: !regular,
           revocable,
         });

@@ -151,6 +151,7 @@ describe('the server in a pseudo-locale', () => {
         ...values,
         effectiveDate: '2026-12-31',
         issueNumber: '12',
+        endOf: 'term',
         exceptional: true,
         revocable: true,
       }),

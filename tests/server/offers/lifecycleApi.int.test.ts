@@ -9,6 +9,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { addMonths } from '../../../engine/domain/lifecycle';
 import { addDays } from '../../../engine/domain/dates';
 import { demoLoginsOf } from '../../../server/seed/demoLogins';
+import { SHARED_DEMO_EMAIL } from '../../../server/seed/entities/businessPartners';
 import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 import {
   fullOfferFlowTenant,
@@ -482,6 +483,11 @@ describe('cancellation dates at the end of what the subscriber has', () => {
     expect(cancelled.status).toBe(200);
     // The answer names the date as the infos did, for the success dialog.
     expect(cancelled.body).toMatchObject({ effectiveDate: last.dateOfFirstSale, endOf: 'term' });
+    // So does the confirmation mail, in the subscriber's language.
+    const mail = (await server.mails(SHARED_DEMO_EMAIL)).find(
+      (m) => m.subject.startsWith('Your cancellation') && m.text.includes(s.orderNumber),
+    );
+    expect(mail?.text).toContain(' – the end of the term.');
     expect((await persona.get<Subscription>(`/subscriptions/${s.id}`)).body).toMatchObject({
       orderStatus: 'AK',
       validToOnSaleDate: last.dateOfFirstSale,
