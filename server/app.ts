@@ -72,7 +72,7 @@ export interface AppOptions {
   mode?: 'production' | 'development';
   signInLimits?: SignInLimits;
   /**
-   * A sign-on provider on this machine or a private network may be asked (tests' providers). The
+   * A sign-on provider on this machine (not the private network around it) may be asked (tests' providers). The
    * development servers allow it anyway (devPages: the demo provider on 127.0.0.1:4455); `portal
    * serve` never does (docs/going-live.md "Account events and webhooks", "Outbound requests").
    */

@@ -174,6 +174,20 @@ export function nonPublicAddress(address: string): string | undefined {
   return IPV6_NOT_PUBLIC.find((range) => inRange(six, range))?.what;
 }
 
+/**
+ * True for an address of this machine itself: 127.0.0.0/8, ::1, or 127.x inside an IPv4-mapped
+ * IPv6 address. Not the private networks around it (10/8, 192.168/16, fc00::/7, 169.254/16).
+ */
+export function isLoopbackAddress(address: string): boolean {
+  const four = parseIPv4(address);
+  if (four) return four[0] === 127;
+  const six = parseIPv6(address);
+  if (!six) return false;
+  const zeros = (n: number) => six.slice(0, n).every((byte) => byte === 0);
+  if (zeros(15) && six[15] === 1) return true;
+  return zeros(10) && six[10] === 0xff && six[11] === 0xff && six[12] === 127;
+}
+
 /** The host of a URL without the brackets around an IPv6 address. */
 export function bareHost(hostname: string): string {
   return hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;

@@ -103,13 +103,19 @@ export function mailboxOf(email: string): string {
 
 /**
  * The e-mail shown in already-linked and confirm dialogs (portal-core.md §7 link results, §8
- * contact errors): first letter, three stars, the domain — a fixed number of stars, so the mask
- * does not tell the length of the address.
+ * contact errors): the first letter of the name and of the domain, each with three stars, and the
+ * domain's last label ("a***@t***.de"). Enough for its owner to recognise the address; the
+ * domain itself (an employer's, a family's own) stays unsaid to whoever typed an order number and
+ * a name, which is not proof of owning the address. A fixed number of stars, so the mask does not
+ * tell the length of the address.
  */
 export function maskEmail(email: string): string {
-  const [local, domain] = email.split('@');
-  if (!domain) return '***';
-  return `${local.slice(0, 1)}***@${domain}`;
+  const at = email.lastIndexOf('@');
+  if (at < 0) return '***';
+  const [local, domain] = [email.slice(0, at), email.slice(at + 1)];
+  const dot = domain.lastIndexOf('.');
+  const top = dot > 0 ? domain.slice(dot) : '';
+  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${top}`;
 }
 
 /** §5: order numbers are 10 digits (usually starting with 4); the input accepts 8 to 10 digits. */

@@ -41,7 +41,8 @@ export function createOAuthLogin(deps: {
         body: options.body as Parameters<typeof publicFetch>[1]['body'],
         signal: options.signal,
       },
-      { timeoutMs: 10_000, allowPrivate: deps.allowPrivateProviders },
+      // This machine's provider only: not the private network around a development server.
+      { timeoutMs: 10_000, allowPrivate: deps.allowPrivateProviders ? 'loopback' : false },
     );
   const configurations = new Map<string, Promise<oidc.Configuration>>();
 

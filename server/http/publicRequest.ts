@@ -32,7 +32,7 @@ import { request as httpsRequest } from 'node:https';
 import { connect as netConnect, isIP, type LookupFunction, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { connect as tlsConnect } from 'node:tls';
-import { bareHost, nonPublicAddress, nonPublicHost } from '../../tenant/publicAddress';
+import { bareHost, isLoopbackAddress, nonPublicAddress, nonPublicHost } from '../../tenant/publicAddress';
 
 /**
  * A request refused because its address is not public. `permanent` when the URL itself says so (a
@@ -72,8 +72,12 @@ export interface PublicRequestOptions {
   headers?: OutgoingHttpHeaders;
   /** For the whole request: resolving, connecting and the answer's headers. */
   timeoutMs: number;
-  /** Tests only: a receiver on this machine. No `portal` command passes it (see the header). */
-  allowPrivate?: boolean;
+  /**
+   * `true`, tests only: any private receiver. No `portal` command passes it (see the header).
+   * `'loopback'`: this machine itself (127.0.0.0/8, ::1, `localhost`) and no other private address,
+   * for the development servers' sign-on provider (server/auth/oauthLogin.ts).
+   */
+  allowPrivate?: boolean | 'loopback';
   /** How host names are resolved (dns.lookup, every address, by default); tests hand in their own. */
   resolve?: HostResolver;
 }
@@ -101,11 +105,26 @@ export function retiredPrivateAddressSwitch(
 
 type Resolved = Awaited<ReturnType<HostResolver>>;
 
+/** Why a request must not go to this address under the options, or undefined. */
+function refusedAddress(address: string, options: PublicRequestOptions): string | undefined {
+  if (options.allowPrivate === true) return undefined;
+  if (options.allowPrivate === 'loopback' && isLoopbackAddress(address)) return undefined;
+  return nonPublicAddress(address);
+}
+
+/** Why a URL's host must not be asked by itself under the options, or undefined. */
+function refusedHost(hostname: string, options: PublicRequestOptions): string | undefined {
+  if (options.allowPrivate === true) return undefined;
+  const host = bareHost(hostname).toLowerCase().replace(/\.$/, '');
+  if (options.allowPrivate === 'loopback' && (host === 'localhost' || isLoopbackAddress(host)))
+    return undefined;
+  return nonPublicHost(hostname);
+}
+
 /** The public addresses of a name, or a refusal naming what it resolved to. */
 async function publicAddresses(host: string, options: PublicRequestOptions): Promise<Resolved> {
   const resolved = await (options.resolve ?? systemResolver)(host);
-  if (options.allowPrivate) return resolved;
-  const allowed = resolved.filter((entry) => nonPublicAddress(entry.address) === undefined);
+  const allowed = resolved.filter((entry) => refusedAddress(entry.address, options) === undefined);
   if (allowed.length === 0) {
     const refused = resolved.map((entry) => `${entry.address} is ${nonPublicAddress(entry.address)}`);
     throw new NonPublicAddressError(
@@ -146,7 +165,7 @@ function connectPublic(
     const host = bareHost(url.hostname);
     const https = url.protocol === 'https:';
     const port = Number(url.port) || (https ? 443 : 80);
-    const literal = options.allowPrivate ? undefined : nonPublicHost(url.hostname);
+    const literal = refusedHost(url.hostname, options);
     if (literal) throw new NonPublicAddressError(`${literal}: ${ONLY_PUBLIC}`, true);
     const judged = isIP(host) ? undefined : await publicAddresses(host, options);
     if (finished) return;
@@ -166,7 +185,7 @@ function connectPublic(
       });
     });
     const remote = socket.remoteAddress ?? '';
-    const why = options.allowPrivate ? undefined : nonPublicAddress(remote);
+    const why = refusedAddress(remote, options);
     if (why) {
       socket.destroy();
       throw new NonPublicAddressError(
@@ -245,7 +264,7 @@ export function publicFetch(
     body?: string | Uint8Array | ArrayBuffer | URLSearchParams | null;
     signal?: AbortSignal;
   },
-  options: { timeoutMs: number; allowPrivate?: boolean },
+  options: Pick<PublicRequestOptions, 'timeoutMs' | 'allowPrivate' | 'resolve'>,
 ): Promise<Response> {
   return new Promise((resolve, reject) => {
     const body =
@@ -263,6 +282,7 @@ export function publicFetch(
         headers: init.headers,
         timeoutMs: options.timeoutMs,
         allowPrivate: options.allowPrivate,
+        resolve: options.resolve,
       },
       (answer) => {
         const chunks: Buffer[] = [];

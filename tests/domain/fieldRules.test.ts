@@ -89,9 +89,12 @@ describe('field rules of portal-core.md §5', () => {
     'a@[127.0.0.1].example',
   ])('refuses %s as one e-mail address', (value) => expect(isPlausibleEmail(value)).toBe(false));
 
-  it('masks an e-mail with the first letter, three stars and the domain, whatever its length', () => {
-    expect(maskEmail('anna.schmidt@example.de')).toBe('a***@example.de');
-    expect(maskEmail('ab@x.de')).toBe('a***@x.de');
+  it("masks an e-mail's name and domain, keeping their first letters and the last label, whatever its length", () => {
+    expect(maskEmail('anna.schmidt@example.de')).toBe('a***@e***.de');
+    expect(maskEmail('ab@x.de')).toBe('a***@x***.de');
+    // An employer's or a family's own domain is not told: only its first letter and last label.
+    expect(maskEmail('p.wagner@wagner-partner.co.uk')).toBe('p***@w***.uk');
+    expect(maskEmail('root@localhost')).toBe('r***@l***');
     expect(maskEmail('not-an-address')).toBe('***');
   });
 

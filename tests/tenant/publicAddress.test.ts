@@ -4,7 +4,13 @@
  * write an address in, since each one names the same machine.
  */
 import { describe, expect, it } from 'vitest';
-import { nonPublicAddress, nonPublicHost, parseIPv4, parseIPv6 } from '../../tenant/publicAddress';
+import {
+  isLoopbackAddress,
+  nonPublicAddress,
+  nonPublicHost,
+  parseIPv4,
+  parseIPv6,
+} from '../../tenant/publicAddress';
 
 describe('public addresses', () => {
   it('lets public IPv4 and IPv6 addresses through, including public ones inside NAT64, 6to4 and IPv4-mapped forms', () => {
@@ -193,4 +199,21 @@ describe('public addresses', () => {
     expect(nonPublicHost('[2606:4700::1111]')).toBeUndefined();
     expect(nonPublicHost('93.184.216.34')).toBeUndefined();
   });
+});
+
+describe('loopback addresses', () => {
+  it.each(['127.0.0.1', '127.5.6.7', '0x7f.1', '::1', '[::1]', '::ffff:127.0.0.1'])(
+    '%s is this machine',
+    (address) => expect(isLoopbackAddress(address)).toBe(true),
+  );
+  it.each([
+    '10.0.0.5',
+    '192.168.1.1',
+    '169.254.169.254',
+    'fd00::1',
+    '::',
+    '0.0.0.0',
+    '::ffff:10.0.0.1',
+    'localhost',
+  ])('%s is not', (address) => expect(isLoopbackAddress(address)).toBe(false));
 });

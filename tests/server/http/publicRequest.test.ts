@@ -181,4 +181,30 @@ describe('requests to a URL a tenant file or an operator names', () => {
     ).toEqual({ status: 204, location: undefined });
     expect(requests).toEqual(['/allowed', '/allowed-by-name', '/dual-stack']);
   });
+
+  it("reaches only this machine, not the private network around it, in 'loopback' mode (a development server's sign-on provider)", async () => {
+    requests.length = 0;
+    const loopback = { allowPrivate: 'loopback' } as const;
+    expect(await send(`http://127.0.0.2:${port}/loopback-literal`, loopback)).toMatchObject({ status: 204 });
+    expect(await send(`http://localhost:${port}/loopback-name`, loopback)).toMatchObject({ status: 204 });
+    expect(
+      await send(`http://idp.dev.example:${port}/loopback-resolved`, {
+        ...loopback,
+        resolve: async () => [{ address: '127.0.0.1', family: 4 }],
+      }),
+    ).toMatchObject({ status: 204 });
+    // The private network, the cloud's metadata address and names resolving to them stay refused.
+    for (const literal of ['10.0.0.5', '192.168.1.10', '169.254.169.254', '[fd00::1]'])
+      expect(await send(`http://${literal}:${port}/private`, loopback), literal).toMatchObject({
+        code: 'ENONPUBLICADDRESS',
+        permanent: true,
+      });
+    expect(
+      await send(`http://idp.lan.example:${port}/private-resolved`, {
+        ...loopback,
+        resolve: async () => [{ address: '10.1.2.3', family: 4 }],
+      }),
+    ).toMatchObject({ code: 'ENONPUBLICADDRESS', message: expect.stringContaining('10.1.2.3') });
+    expect(requests).toEqual(['/loopback-literal', '/loopback-name', '/loopback-resolved']);
+  });
 });
