@@ -62,6 +62,8 @@ export interface DocumentWords {
   refundedOn: (date: string) => string;
   /** A line of more than one unit: "3 × 12,00 €". */
   quantityTimes: (quantity: string, price: string) => string;
+  /** A PDF's subject in its document information and XMP: "Rechnung 9000001234 vom 14.11.2026, ausgestellt von …". */
+  pdfSubject: (title: string, date: string, seller: string) => string;
 }
 
 const WORD_KEYS = [
@@ -122,6 +124,7 @@ export function documentWords(locale: DocumentLocale): DocumentWords {
     refund: (amount) => t('refund', { amount }),
     refundedOn: (date) => t('refundedOn', { date }),
     quantityTimes: (quantity, price) => t('quantityTimes', { quantity, price }),
+    pdfSubject: (title, date, seller) => t('pdfSubject', { title, date, seller }),
     statuses: { A: t('status.A'), T: t('status.T'), O: t('status.O'), U: t('status.U') },
   };
 }

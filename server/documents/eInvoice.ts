@@ -22,6 +22,8 @@ import type { VatSplit } from './invoiceFigures';
 import { timeDocument } from '../metrics/registry';
 import { completeCii, type CiiAdditions } from './ciiCompletion';
 import { finishFacturX } from './facturXPdf';
+import { documentWords } from './documentTexts';
+import { formatDate } from '../../engine/domain/dates';
 import { stderrLog } from '../http/requestLog';
 
 /** The library's names of the two formats (its FormatFactoryService lists them). */
@@ -343,8 +345,15 @@ async function makeFacturX(
       lang: libraryLang(input.locale),
       pdf: { buffer: pdf, filename: `${model.number}.pdf`, mimetype: 'application/pdf' },
     });
+    const words = documentWords(input.locale);
     return await finishFacturX(result as Uint8Array, {
       title,
+      subject: words.pdfSubject(
+        title,
+        formatDate(model.date, input.locale),
+        input.tenant.invoice!.publisher!.name,
+      ),
+      keyword: model.creditNote ? words.creditNote : words.invoice,
       locale: input.locale,
       completeXml: (xml) => completeCii(xml, ciiAdditions(input)),
     });

@@ -6,8 +6,10 @@
  * - Structure: the library replaces the catalog's structure tree with an empty one; the tagged PDF
  *   (docs/invoices.md "Invoices and documents") would lose its headings and tables for screen readers. Our
  *   tree is still in the file, unreferenced: the catalog points at it again.
- * - Title and language: the library sets an English title ("<seller>: Invoice <n>") and a
- *   lower-case language; the invoice's own title ("Rechnung 9000001234") and locale go back.
+ * - Title, subject, keywords and language: the library sets them in English ("<seller>: Invoice
+ *   <n>", "Invoice <n> dated <yyyy-mm-dd> issued by <seller>", "Invoice Factur-X ZUGFeRD") and a
+ *   lower-case language, whatever the invoice's language; the invoice's own words in its locale go
+ *   back (a reader shows them as the document's properties), `dc:description` following `/Subject`.
  * - Document information and XMP agree, as PDF/A (ISO 19005-3, 6.6.3) requires of every entry
  *   both have: `/Title` and `dc:title`, `/Producer` and `pdf:Producer` (the library writes the
  *   seller's name there), `/Creator` and `xmp:CreatorTool` (the library writes two different
@@ -22,6 +24,10 @@ import { PDF_CREATOR } from './pdfWriter';
 
 export interface FacturXFinish {
   title: string;
+  /** What the document is, in its language: `/Subject` and `dc:description`. */
+  subject: string;
+  /** The document's kind in its language ("Rechnung"), before Factur-X and ZUGFeRD in `/Keywords`. */
+  keyword: string;
   locale: string;
   /** Completes the embedded XML (ciiCompletion.ts). */
   completeXml: (xml: string) => string;
@@ -48,6 +54,8 @@ export async function finishFacturX(file: Uint8Array, finish: FacturXFinish): Pr
   // numbers that qpdf --check warns about.
   if (ours) catalog.set(structTreeRoot, ours[0]);
   doc.setTitle(finish.title, { showInWindowTitleBar: true });
+  doc.setSubject(finish.subject);
+  doc.setKeywords([finish.keyword, 'Factur-X', 'ZUGFeRD']);
   doc.setLanguage(finish.locale);
   doc.setCreator(PDF_CREATOR);
 
@@ -61,7 +69,7 @@ export async function finishFacturX(file: Uint8Array, finish: FacturXFinish): Pr
   }
 
   completeEmbeddedXml(context, pdfLib, finish.completeXml);
-  fixXmp(doc, context, pdfLib, finish.title);
+  fixXmp(doc, context, pdfLib, finish);
   return Buffer.from(await doc.save());
 }
 
@@ -91,7 +99,12 @@ function completeEmbeddedXml(context: PDFContext, pdfLib: PdfLib, complete: (xml
 }
 
 /** The XMP metadata made to say what the document information says (PDF/A: the two agree). */
-function fixXmp(doc: PDFDocumentType, context: PDFContext, pdfLib: PdfLib, title: string): void {
+function fixXmp(
+  doc: PDFDocumentType,
+  context: PDFContext,
+  pdfLib: PdfLib,
+  { title, subject }: Pick<FacturXFinish, 'title' | 'subject'>,
+): void {
   const { PDFName, PDFRawStream, decodePDFRawStream } = pdfLib;
   const metadataRef = doc.catalog.get(PDFName.of('Metadata'));
   const metadata = metadataRef ? context.lookup(metadataRef) : undefined;
@@ -107,6 +120,10 @@ function fixXmp(doc: PDFDocumentType, context: PDFContext, pdfLib: PdfLib, title
   let fixed = xmp.replace(
     /(<dc:title>\s*<rdf:Alt>\s*<rdf:li[^>]*>)[\s\S]*?(<\/rdf:li>)/,
     (_, open: string, close: string) => `${open}${escapeXml(title)}${close}`,
+  );
+  fixed = fixed.replace(
+    /(<dc:description>\s*<rdf:Alt>\s*<rdf:li[^>]*>)[\s\S]*?(<\/rdf:li>)/,
+    (_, open: string, close: string) => `${open}${escapeXml(subject)}${close}`,
   );
   fixed = set('pdf:Producer')(fixed, producer);
   fixed = set('xmp:CreatorTool')(fixed, PDF_CREATOR);

@@ -19,6 +19,7 @@ import { ensureFont, fontRuns, type FontRole } from './fonts';
 import { drawLogo, pdfLogo } from './logo';
 import type { DocumentLocale, DocumentWords } from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
+import { placeLines } from '../../engine/domain/addressFormat';
 
 /** Who created the PDF: `/Creator`, and `xmp:CreatorTool` of a Factur-X invoice (facturXPdf.ts). */
 export const PDF_CREATOR = 'publisher-portal';
@@ -255,7 +256,7 @@ export function drawHeader(page: PdfPage): number {
   let y = top;
   if (publisher) {
     y += write(page, publisher.name, right, y, { size: 9, font: 'bold', width: 240, align: 'right' });
-    for (const line of publisher.addressLines)
+    for (const line of sellerAddressLines(publisher, page.locale))
       y += write(page, line, right, y, { size: 9, width: 240, align: 'right', color: MUTED_COLOR });
     if (publisher.vatId)
       y += write(page, `${words.vatId} ${publisher.vatId}`, right, y, {
@@ -302,6 +303,21 @@ export function facts(
   return at;
 }
 
+type Seller = NonNullable<NonNullable<DocumentTenant['invoice']>['publisher']>;
+
+/**
+ * The seller's postal address in the document's language: from the parts the e-invoice states
+ * (street, postcode, town in the country's order, engine/domain/addressFormat.ts) with the
+ * country named in the document's language ("Germany" on an English invoice, as the billed
+ * party's); the tenant's `addressLines` as they are where the parts are not all given.
+ */
+export function sellerAddressLines(publisher: Seller, locale: DocumentLocale): readonly string[] {
+  const { street, postalCode, city, countryCode } = publisher;
+  if (!street || !city || !countryCode) return publisher.addressLines;
+  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(countryCode) ?? countryCode;
+  return [...placeLines({ street, zipcode: postalCode, city, countryCode }), country];
+}
+
 /**
  * The footer of every page: the note, the seller's details, and "Page n of m". The first page's
  * note and details are read once, at the end of the document (they hold the register entry, said
@@ -320,7 +336,7 @@ function drawFooters(page: PdfPage): void {
   const sellerLine = publisher
     ? [
         publisher.name,
-        publisher.addressLines.join(', '),
+        sellerAddressLines(publisher, page.locale).join(', '),
         publisher.vatId ? `${words.vatId} ${publisher.vatId}` : '',
         publisher.registration ?? '',
       ]

@@ -154,6 +154,31 @@ describe('invoice PDF', () => {
     expect(text).not.toContain('Rechnung');
   });
 
+  it("names the seller's country in the document's language, from the address parts the e-invoice states", async () => {
+    const tenant = makeTenant({
+      invoice: {
+        publisher: {
+          name: 'Stadtkurier Verlag GmbH',
+          addressLines: ['Maximilianstraße 12', '86150 Augsburg', 'Deutschland'],
+          street: 'Maximilianstraße 12',
+          postalCode: '86150',
+          city: 'Augsburg',
+          countryCode: 'DE',
+          vatId: 'DE811234567',
+        },
+        vatRatePercent: 7,
+      },
+    });
+    const english = (await pdfText(await render({ tenant, locale: 'en-GB' }))).text;
+    // The header and the footer's seller line.
+    expect(english.match(/Maximilianstraße 12/g)).toHaveLength(2);
+    expect(english.match(/Germany/g)?.length).toBeGreaterThanOrEqual(2);
+    expect(english).not.toContain('Deutschland');
+    const german = (await pdfText(await render({ tenant }))).text;
+    expect(german).toContain('86150 Augsburg, Deutschland');
+    expect(german).not.toContain('Germany');
+  });
+
   it('uses German labels for a German subscriber of the same tenant', async () => {
     const { text, title } = await pdfText(await render());
     expect(title).toBe('Rechnung 9000001234');

@@ -523,6 +523,29 @@ describe.skipIf(missing.length > 0 && !inCi)(
       expect(/<pdf:Keywords>([^<]*)<\/pdf:Keywords>/.exec(text)?.[1]).toBe(info('Keywords'));
     });
 
+    it("says in the invoice's language what it is: title, subject, keywords, the XMP description too", () => {
+      const seen = new Set<string>();
+      for (const { name, file } of pdfs) {
+        const text = qdfText(file, path.join(dir, `${name}.meta.qdf.pdf`));
+        const info = (key: string) => {
+          const hex = new RegExp(`/${key} <feff([0-9a-fA-F]*)>`).exec(text)?.[1] ?? '';
+          return String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((unit) => parseInt(unit, 16)));
+        };
+        // "Rechnung", "Invoice", "Credit note": the title without its number.
+        const kind = info('Title').replace(/ \S+$/, '');
+        seen.add(kind);
+        // "Rechnung 9000001234 vom 14.11.2026, ausgestellt von …", not the library's English.
+        expect(info('Subject'), name).toMatch(
+          new RegExp(`^${info('Title')} (vom|dated) .+, (ausgestellt von|issued by) .+`),
+        );
+        expect(info('Keywords'), name).toBe(`${kind} Factur-X ZUGFeRD`);
+        const description = /<dc:description>\s*<rdf:Alt>\s*<rdf:li[^>]*>([^<]*)<\/rdf:li>/.exec(text)?.[1];
+        expect(description, name).toBe(info('Subject').replace(/&/g, '&amp;'));
+      }
+      // Both languages were among them.
+      expect([...seen]).toEqual(expect.arrayContaining(['Invoice', 'Rechnung']));
+    });
+
     it('completes the output intent: its ICC profile stream says its number of components (/N 3)', () => {
       for (const { name, file } of pdfs) {
         const text = qdfText(file, path.join(dir, `${name}.qdf.pdf`));
