@@ -39,7 +39,7 @@ export function ForgotPasswordForm({
       setState('sent');
     } catch (error) {
       // §8: the server's reason, at the address or over the form (./refusalText.ts).
-      const refusal = refusalOf(error, t);
+      const refusal = refusalOf(error, t, i18n.language);
       setFieldError(refusal.fields.email);
       setFailure(refusal.message);
       setState('idle');

@@ -75,7 +75,7 @@ export function RegistrationForm({
       setState('sent');
     } catch (error) {
       // §8: the server's reason, at the field it names or over the form (./refusalText.ts).
-      const refusal = refusalOf(error, t);
+      const refusal = refusalOf(error, t, i18n.language);
       setErrors(refusal.fields);
       setFailure(refusal.message);
       setState('idle');

@@ -42,9 +42,11 @@ const FIELDS: readonly AccountFormField[] = ['displayName', 'email', 'password',
  * server's reason, never a generic "login failed". A refusal of a field (the address the server's
  * stricter e-mail rule refuses, say) goes to that field, in the screen's language; a named refusal
  * the sign-in forms know (weak password, too many attempts, …) keeps its text; any other refusal
- * shows the server's own message; without an answer (the network) the generic error shows.
+ * shows the server's own message where that is the screen's language (the server writes its
+ * messages in British English), else the generic error in the screen's language, since every text
+ * a screen shows is in its language; without an answer (the network) the generic error shows.
  */
-export function refusalOf(error: unknown, t: TranslateFn): Refusal {
+export function refusalOf(error: unknown, t: TranslateFn, locale: string): Refusal {
   if (!(error instanceof ApiError)) return { fields: {}, message: t('shell.genericError') };
   // validation_failed, weak_password, password_mismatch: a 400 names its fields in `details`.
   if (error.status === 400 && Array.isArray(error.details)) {
@@ -59,6 +61,10 @@ export function refusalOf(error: unknown, t: TranslateFn): Refusal {
   }
   const known = loginErrorKey(error);
   if (known !== 'login.error') return { fields: {}, message: loginErrorText(error, t) };
-  if (error.status >= 500 || !error.message) return { fields: {}, message: t('shell.genericError') };
+  // A tenant without password sign-in (a form opened from an old link or another tab).
+  if (error.code === 'not_found' && error.status === 404)
+    return { fields: {}, message: t('login.passwordNotOffered') };
+  if (error.status >= 500 || !error.message || !locale.startsWith('en-'))
+    return { fields: {}, message: t('shell.genericError') };
   return { fields: {}, message: error.message };
 }
