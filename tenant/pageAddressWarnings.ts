@@ -76,7 +76,7 @@ function signOnProviderWarnings(tenant: Record<string, unknown>): Problem[] {
       pointer: '/login/oauth/issuer',
       at: 'value',
       message: `sign-on provider "${String(raw)}" is not at a public address (${why}): \`portal serve\` does not connect to it, and every sign-on answers 502 sso_unavailable`,
-      hint: 'name the provider by its public https address; only the development servers (npm start, portal dev) reach one on this machine or its network',
+      hint: 'name the provider by its public https address; only the development servers (npm start, portal dev) reach one, and only on this machine (127.0.0.0/8, ::1, localhost)',
     },
   ];
 }

@@ -110,13 +110,33 @@ export function mailboxOf(email: string): string {
  * tell the length of the address.
  */
 export function maskEmail(email: string): string {
-  const at = email.lastIndexOf('@');
-  if (at < 0) return '***';
-  const [local, domain] = [email.slice(0, at), email.slice(at + 1)];
+  const parts = emailParts(email);
+  if (!parts) return '***';
+  const domain = parts.domain.replace(/\.$/, '');
   const dot = domain.lastIndexOf('.');
   const top = dot > 0 ? domain.slice(dot) : '';
-  return `${local.slice(0, 1)}***@${domain.slice(0, 1)}***${top}`;
+  return `${firstCharacter(parts.local)}***@${firstCharacter(domain)}***${top}`;
 }
+
+/**
+ * The name masked, the domain kept ("a***@schmidt-family.de"): for a reader who owns the other side
+ * and must tell which account is meant before giving it something. The owner of the address on
+ * record, asked to let an account link their subscription (link-subscription's confirmation mail
+ * and page), and an account's own address told of a new sign-in address it chose: a first letter and
+ * a domain initial would fit a stranger's account on any domain with that letter.
+ */
+export function maskEmailName(email: string): string {
+  const parts = emailParts(email);
+  return parts ? `${firstCharacter(parts.local)}***@${parts.domain}` : '***';
+}
+
+function emailParts(email: string): { local: string; domain: string } | undefined {
+  const at = email.lastIndexOf('@');
+  return at < 0 ? undefined : { local: email.slice(0, at), domain: email.slice(at + 1) };
+}
+
+/** The first character, a whole one (an emoji or another astral character is two UTF-16 units). */
+const firstCharacter = (text: string) => Array.from(text)[0] ?? '';
 
 /** §5: order numbers are 10 digits (usually starting with 4); the input accepts 8 to 10 digits. */
 export const ORDER_NUMBER_PATTERN = /^\d{8,10}$/;

@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /** A field marked invalid, or a radio of a group whose error is said (fields.tsx RadioGroup). */
-export const FIRST_INVALID = '[aria-invalid="true"], input[type="radio"][data-invalid]';
+export const FIRST_INVALID = '[aria-invalid="true"], input[type="radio"][data-invalid]:not(:disabled)';
+
+/** The first invalid field; in a radio group, its chosen radio (the one refused), else its first. */
+export function firstInvalidField(root: ParentNode): HTMLElement | null {
+  const first = root.querySelector<HTMLElement>(FIRST_INVALID);
+  if (!(first instanceof HTMLInputElement) || first.type !== 'radio') return first;
+  const chosen = [...root.querySelectorAll<HTMLInputElement>('input[type="radio"][data-invalid]')].find(
+    (radio) => radio.name === first.name && radio.checked,
+  );
+  return chosen ?? first;
+}
 
 /**
  * After a refused submit, focus moves to the first field marked invalid, so keyboard and screen
@@ -13,7 +23,7 @@ export function useFocusFirstError<T extends HTMLElement = HTMLFormElement>() {
   const [round, setRound] = useState(0);
   useEffect(() => {
     if (round === 0) return;
-    ref.current?.querySelector<HTMLElement>(FIRST_INVALID)?.focus();
+    if (ref.current) firstInvalidField(ref.current)?.focus();
   }, [round]);
   const refused = useCallback(() => setRound((n) => n + 1), []);
   return { ref, refused };

@@ -1170,7 +1170,7 @@ export interface InvoicePublisher {
    */
   taxNumber?: string;
   /**
-   * E-invoice (EN 16931 BT-35): street and house number of the postal address, for example "Maximilianstraße 12". The printed address stays addressLines; the e-invoice needs it split into street, postalCode, city and countryCode.
+   * E-invoice (EN 16931 BT-35): street and house number of the postal address, for example "Maximilianstraße 12". The e-invoice needs it split into street, postalCode, city and countryCode; once street, city and countryCode are given the PDFs print the address from them too (the country in the document's language), addressLines otherwise.
    */
   street?: string;
   /**

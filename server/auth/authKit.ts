@@ -49,7 +49,11 @@ export function checkNewPassword(password: string, passwordConfirm: string): voi
 /** Password accounts exist where the tenant offers password login or the kicker account (§6 kicker_auth). */
 export function requirePasswordLogin(tenant: ServerTenant): void {
   if (!tenant.login.password && !isFeatureOn(tenant, 'kicker-auth')) {
-    throw new HttpError(404, 'not_found', 'This portal does not offer sign-in with a password.');
+    throw new HttpError(
+      404,
+      'password_login_disabled',
+      'This portal does not offer sign-in with a password.',
+    );
   }
 }
 

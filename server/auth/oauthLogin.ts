@@ -5,6 +5,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { createUser, findUserByEmail, findUserBySsoId, setSsoId } from '../store/userStore';
 import { requireFeature } from '../tenancy/refusals';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
+import { bareHost, isLoopbackAddress } from '../../tenant/publicAddress';
 import type { AuthService, LoginResult } from './authService';
 import { insertOAuthRequest, takeOAuthRequest } from '../store/oauthStore';
 import { hashToken } from './tokens';
@@ -62,7 +63,7 @@ export function createOAuthLogin(deps: {
       const secret = process.env[`PORTAL_OAUTH_CLIENT_SECRET_${tenant.id.toUpperCase().replace(/-/g, '_')}`];
       const issuer = new URL(settings.issuer);
       // Loopback providers (the demo and the tests) speak plain HTTP; everything else must be HTTPS.
-      const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname);
+      const loopback = issuer.hostname === 'localhost' || isLoopbackAddress(bareHost(issuer.hostname));
       config = oidc
         .discovery(issuer, settings.clientId, secret, secret ? oidc.ClientSecretPost(secret) : oidc.None(), {
           [oidc.customFetch]: guardedFetch,

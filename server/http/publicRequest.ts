@@ -18,8 +18,10 @@
  *     is not public.
  * Redirects are never followed (node:http does not): the caller treats a 3xx as a failure.
  *
- * `allowPrivate` switches the checks off for tests that deliver to a receiver on 127.0.0.1. It is
- * an option of the code, never an environment variable or a setting: no `portal` command passes it.
+ * `allowPrivate: true` switches the checks off for tests that deliver to a receiver on 127.0.0.1;
+ * `allowPrivate: 'loopback'` admits this machine only (127.0.0.0/8, ::1, `localhost`), for the
+ * development servers' sign-on provider (never `portal serve`). Both are options of the code, never
+ * an environment variable or a setting.
  */
 import { lookup as dnsLookup } from 'node:dns';
 import {

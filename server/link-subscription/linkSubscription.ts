@@ -29,7 +29,7 @@ import type { Database, Queryable } from '../db/database';
 import type { LinkSubscriptionResult } from '../../schemas/generated/link-subscription-result';
 import type { LinkSubscriptionRequest } from '../../schemas/generated/link-subscription-request';
 import { linkFieldErrors, type LinkSettings } from '../../engine/domain/linkSubscription';
-import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
+import { maskEmail, maskEmailName, normalizeEmail } from '../../engine/domain/fieldRules';
 import { HttpError } from '../http/errors';
 import { consumeLoginToken, insertLoginToken, peekLoginToken } from '../store/authStore';
 import { enqueueMail } from '../store/mailQueueStore';
@@ -282,7 +282,7 @@ async function mailLinkConfirmation(
   const t = textsIn(locale, 'link-subscription');
   const values = {
     tenant: ctx.mail.tenantName,
-    account: maskEmail(ctx.user.email),
+    account: maskEmailName(ctx.user.email),
     what: link.payload.orderNumber
       ? t('confirmLink.bySubscription', { orderNumber: link.payload.orderNumber })
       : t('confirmLink.byCustomerNumber', { bpNumber: link.payload.bpNumber }),
@@ -386,7 +386,7 @@ export async function linkConfirmDetails(
   return {
     orderNumber: payload.orderNumber,
     bpNumber: payload.bpNumber,
-    maskedAccountEmail: maskEmail(accountEmail),
+    maskedAccountEmail: maskEmailName(accountEmail),
   };
 }
 
@@ -438,7 +438,7 @@ export async function confirmLink(
     return {
       orderNumber: payload.orderNumber,
       bpNumber: payload.bpNumber,
-      maskedAccountEmail: maskEmail(accountEmail),
+      maskedAccountEmail: maskEmailName(accountEmail),
       userId: payload.userId,
     };
   });

@@ -24,7 +24,7 @@ import {
   passwordChangeProblem,
   ssoEmailProblem,
 } from '../../engine/domain/ssoProfile';
-import { maskEmail, normalizeEmail } from '../../engine/domain/fieldRules';
+import { maskEmailName, normalizeEmail } from '../../engine/domain/fieldRules';
 import { badRequest, notFound } from '../http/errors';
 import { refuse } from '../tenancy/refusals';
 import { recordEvent } from '../events/recordEvent';
@@ -254,7 +254,7 @@ export function createSsoProfileService(deps: {
           from: deps.mailFrom,
           ...ssoMail('emailChangedNotice', caller.locale, {
             tenant: tenant.name,
-            masked: maskEmail(email),
+            masked: maskEmailName(email),
             link,
             days: String(EMAIL_CHANGE_UNDO_DAYS),
           }),

@@ -11,6 +11,7 @@ import {
   isSignInAddress,
   isPrintableOnLabel,
   maskEmail,
+  maskEmailName,
   passwordProblem,
   passwordRepeatProblem,
   textLength,
@@ -95,7 +96,15 @@ describe('field rules of portal-core.md §5', () => {
     // An employer's or a family's own domain is not told: only its first letter and last label.
     expect(maskEmail('p.wagner@wagner-partner.co.uk')).toBe('p***@w***.uk');
     expect(maskEmail('root@localhost')).toBe('r***@l***');
+    expect(maskEmail('anna@example.de.')).toBe('a***@e***.de');
+    // A whole first character, never half of one.
+    expect(maskEmail('😀x@😀mail.example')).toBe('😀***@😀***.example');
     expect(maskEmail('not-an-address')).toBe('***');
+  });
+
+  it('keeps the domain where the reader owns the other side (maskEmailName)', () => {
+    expect(maskEmailName('anna.schmidt@schmidt-family.de')).toBe('a***@schmidt-family.de');
+    expect(maskEmailName('not-an-address')).toBe('***');
   });
 
   it.each([

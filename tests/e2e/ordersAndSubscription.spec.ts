@@ -12,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
-import { maskEmail } from '../../engine/domain/fieldRules';
+import { maskEmail, maskEmailName } from '../../engine/domain/fieldRules';
 import { mailedLink, signInByMagicLink } from './support';
 import { pdfText } from '../server/documents/pdfText';
 
@@ -297,18 +297,18 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(page.locator('.link-confirm')).toContainText(
         t('link-subscription.confirmLink.what', {
           what: t('link-subscription.confirmLink.bySubscription', { orderNumber: target.order_number }),
-          maskedEmail: maskEmail(demoEmail),
+          maskedEmail: maskEmailName(demoEmail),
         }),
       );
       await page.getByRole('button', { name: t('link-subscription.confirmLink.submit') }).click();
       const done = page.locator('.link-confirm .alert');
       await expect(done).toContainText(
-        t('link-subscription.confirmLink.done', { maskedEmail: maskEmail(demoEmail) }),
+        t('link-subscription.confirmLink.done', { maskedEmail: maskEmailName(demoEmail) }),
       );
       // A reload shows what happened, not the button of the spent link.
       await page.reload();
       await expect(done).toContainText(
-        t('link-subscription.confirmLink.done', { maskedEmail: maskEmail(demoEmail) }),
+        t('link-subscription.confirmLink.done', { maskedEmail: maskEmailName(demoEmail) }),
       );
       await expect(page.getByRole('button', { name: t('link-subscription.confirmLink.submit') })).toHaveCount(
         0,

@@ -19,6 +19,9 @@ export function loginErrorKey(error: unknown): string {
       return 'login.passwordMismatch';
     case 'account_exists':
       return 'login.accountExists';
+    // A tenant without password sign-in (a form opened from an old link or another tab).
+    case 'password_login_disabled':
+      return 'login.passwordNotOffered';
     case 'already_confirmed':
       return 'login.alreadyConfirmed';
     case 'wrong_registration_password':

@@ -61,9 +61,6 @@ export function refusalOf(error: unknown, t: TranslateFn, locale: string): Refus
   }
   const known = loginErrorKey(error);
   if (known !== 'login.error') return { fields: {}, message: loginErrorText(error, t) };
-  // A tenant without password sign-in (a form opened from an old link or another tab).
-  if (error.code === 'not_found' && error.status === 404)
-    return { fields: {}, message: t('login.passwordNotOffered') };
   if (error.status >= 500 || !error.message || !locale.startsWith('en-'))
     return { fields: {}, message: t('shell.genericError') };
   return { fields: {}, message: error.message };

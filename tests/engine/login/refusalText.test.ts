@@ -67,7 +67,11 @@ describe("a refused registration or forgot-password address shows the server's r
   });
 
   it('says in the screen’s language that the portal has no password sign-in', () => {
-    const refused = new ApiError(404, 'not_found', 'This portal does not offer sign-in with a password.');
+    const refused = new ApiError(
+      404,
+      'password_login_disabled',
+      'This portal does not offer sign-in with a password.',
+    );
     expect(refusalOf(refused, de, 'de-DE').message).toBe(de('login.passwordNotOffered'));
     expect(refusalOf(refused, en, 'en-GB').message).toBe(en('login.passwordNotOffered'));
   });

@@ -8,7 +8,7 @@
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RadioGroup } from '../../../engine/ui/fields';
-import { FIRST_INVALID } from '../../../engine/ui/focusFirstError';
+import { FIRST_INVALID, firstInvalidField } from '../../../engine/ui/focusFirstError';
 import { cleanUp, click, portalConfig, render } from '../../support/renderScreen';
 
 afterEach(cleanUp);
@@ -64,8 +64,11 @@ describe('RadioGroup', () => {
     expect(error?.textContent).toBe('Choose one, please.');
     // Its radios are marked, so the focus after a refused submit (engine/ui/focusFirstError.ts)
     // lands on the group rather than skipping it.
-    const radios = [...group.querySelectorAll('input[type="radio"]')];
-    expect(page.querySelector(FIRST_INVALID)).toBe(radios[0]);
+    const radios = [...group.querySelectorAll<HTMLInputElement>('input[type="radio"]')];
+    expect(firstInvalidField(page)).toBe(radios[0]);
+    // A refused choice: the chosen radio is the one to land on.
+    await click(radios[1]);
+    expect(firstInvalidField(page)).toBe(radios[1]);
   });
 
   it("as picture cards: no choice frame, the cards' own classes, a lead, a list, and disabled as a whole", async () => {
