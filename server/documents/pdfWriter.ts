@@ -20,6 +20,7 @@ import { drawLogo, pdfLogo } from './logo';
 import type { DocumentLocale, DocumentWords } from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
 import { placeLines } from '../../engine/domain/addressFormat';
+import { LOCALES } from '../../engine/domain/locales';
 
 /** Who created the PDF: `/Creator`, and `xmp:CreatorTool` of a Factur-X invoice (facturXPdf.ts). */
 export const PDF_CREATOR = 'publisher-portal';
@@ -309,13 +310,18 @@ type Seller = NonNullable<NonNullable<DocumentTenant['invoice']>['publisher']>;
  * The seller's postal address in the document's language: from the parts the e-invoice states
  * (street, postcode, town in the country's order, engine/domain/addressFormat.ts) with the
  * country named in the document's language ("Germany" on an English invoice, as the billed
- * party's); the tenant's `addressLines` as they are where the parts are not all given.
+ * party's), after any line of the tenant's `addressLines` the parts do not say (a "c/o" line, a
+ * building); the `addressLines` as they are where the parts are not all given.
  */
 export function sellerAddressLines(publisher: Seller, locale: DocumentLocale): readonly string[] {
   const { street, postalCode, city, countryCode } = publisher;
   if (!street || !city || !countryCode) return publisher.addressLines;
-  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(countryCode) ?? countryCode;
-  return [...placeLines({ street, zipcode: postalCode, city, countryCode }), country];
+  const place = placeLines({ street, zipcode: postalCode, city, countryCode });
+  const countryIn = (language: string) =>
+    new Intl.DisplayNames([language], { type: 'region' }).of(countryCode) ?? countryCode;
+  const said = new Set([...place, countryCode, ...LOCALES.map(countryIn)].map((line) => line.trim()));
+  const others = publisher.addressLines.filter((line) => !said.has(line.trim()));
+  return [...others, ...place, countryIn(locale)];
 }
 
 /**

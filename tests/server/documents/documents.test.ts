@@ -177,6 +177,19 @@ describe('invoice PDF', () => {
     const german = (await pdfText(await render({ tenant }))).text;
     expect(german).toContain('86150 Augsburg, Deutschland');
     expect(german).not.toContain('Germany');
+    // A line the parts do not say stays, before them.
+    const withCareOf = makeTenant({
+      invoice: {
+        ...tenant.invoice,
+        publisher: {
+          ...tenant.invoice!.publisher!,
+          addressLines: ['c/o Druckhaus Schwaben', ...tenant.invoice!.publisher!.addressLines],
+        },
+      },
+    });
+    expect((await pdfText(await render({ tenant: withCareOf }))).text).toContain(
+      'c/o Druckhaus Schwaben, Maximilianstraße 12, 86150 Augsburg, Deutschland',
+    );
   });
 
   it('uses German labels for a German subscriber of the same tenant', async () => {
