@@ -21,6 +21,7 @@ import { tenantSite } from './spa/tenantSite';
 import { apiRouters } from './apiRoutes';
 import { operatorApi } from './operator/operatorApi';
 import { OPERATOR_PARTS } from './operator/operatorParts';
+import { screenLocaleContext } from './events/eventLocale';
 import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './tenancy/tenantResolver';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
@@ -212,6 +213,8 @@ export function createApp(options: AppOptions): {
     api.use(noStore);
     api.use(requireXsrf);
     api.use(guardRequestInput);
+    // What a screen's call records keeps that screen's language (server/events/eventLocale.ts).
+    api.use(screenLocaleContext);
     for (const router of routers) api.use(router);
     api.use(apiNotFound);
     router.use('/api', api);

@@ -49,6 +49,10 @@ export interface OperatorChange {
     createdAt: string;
     data: {};
   };
+  /**
+   * The language of the screen the subscriber made the change on, one of the tenant's locales (null: none was named, as for changes of jobs and of payment providers' callbacks). A rejection without its own `locale` mails the subscriber in this one.
+   */
+  locale: string | null;
   acknowledgement: null | OperatorChangeAcknowledgementAnswer;
 }
 /**

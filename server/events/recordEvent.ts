@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database';
+import type { Locale } from '../../engine/domain/locales';
 import { insertAccountEvent, type ActivityEntry } from '../store/accountEventStore';
 import { FEED_EXCLUDED_TYPES } from '../store/changeFeedStore';
+import { currentScreenLocale } from './eventLocale';
 import { eventSubject, eventUserId, type AccountEventData, type AccountEventType } from './eventTypes';
 
 /**
@@ -20,21 +22,30 @@ const OWN_RECORD_TYPES: readonly string[] = ['account.created'];
  * Nothing is sent here: the webhook deliverer picks the event up after the commit. Answers the event's
  * idempotency id (a random UUID; the id receivers see). A change the account's activity record
  * lists as well (linking, invoice requests, order attributes) passes its `activity` row, written in
- * the event's statement.
+ * the event's statement. The event keeps the language of the screen the change was made on
+ * (server/events/eventLocale.ts), or `locale` where the caller knows it better.
  */
 export async function recordEvent<T extends AccountEventType>(
   tx: Queryable,
   tenantId: string,
   type: T,
   data: AccountEventData<T>,
-  options: { activity?: ActivityEntry } = {},
+  options: { activity?: ActivityEntry; locale?: Locale } = {},
 ): Promise<string> {
   const id = randomUUID();
   // The writes of this change to the order system's records are the portal's pending change on
   // top of them until the order system answers this event (store/orderSystemOverlays.ts).
   await insertAccountEvent(
     tx,
-    { tenantId, id, type, userId: eventUserId(type, data), subject: eventSubject(type, data), data },
+    {
+      tenantId,
+      id,
+      type,
+      userId: eventUserId(type, data),
+      subject: eventSubject(type, data),
+      data,
+      locale: options.locale ?? currentScreenLocale() ?? null,
+    },
     {
       linkChanges: !FEED_EXCLUDED_TYPES.includes(type) && !OWN_RECORD_TYPES.includes(type),
       activity: options.activity,

@@ -202,34 +202,47 @@ export function createOfferKit(deps: OfferServiceDeps) {
       input.source === 'bulk-renewal'
         ? null
         : (experimentAssignment(tenant, input.source, input.cancelReason, input.user.id)?.assignment ?? null);
-    await recordEvent(tx, tenant.id, 'offer.accepted', {
-      userId: input.user.id,
-      subscriptionId: s.id,
-      orderNumber: s.orderNumber,
-      offerId: offer.id,
-      source: input.source,
-      amount: offer.price,
-      currency: offer.currency,
-      paymentId: input.paymentId,
-      change: input.change.kind,
-      effectiveDate: input.change.date,
-      // The format it gives (an upgrade, a bundle's renewal) and, for a renewal, from when.
-      ...(input.change.mixType ? { mixType: input.change.mixType } : {}),
-      ...(input.change.formatFrom ? { formatFrom: input.change.formatFrom } : {}),
-      experiment,
-    });
-    const revoked = input.change.revokedCancellation;
-    if (revoked && input.change.date) {
-      // The order system withdraws the cancellation: said as a change of its own, not only as an extension.
-      await recordEvent(tx, tenant.id, 'subscription.cancellation_revoked', {
+    await recordEvent(
+      tx,
+      tenant.id,
+      'offer.accepted',
+      {
         userId: input.user.id,
         subscriptionId: s.id,
         orderNumber: s.orderNumber,
         offerId: offer.id,
-        cancelledTo: revoked.effectiveDate,
-        issueNumber: revoked.issueNumber,
-        newEnd: input.change.date,
-      });
+        source: input.source,
+        amount: offer.price,
+        currency: offer.currency,
+        paymentId: input.paymentId,
+        change: input.change.kind,
+        effectiveDate: input.change.date,
+        // The format it gives (an upgrade, a bundle's renewal) and, for a renewal, from when.
+        ...(input.change.mixType ? { mixType: input.change.mixType } : {}),
+        ...(input.change.formatFrom ? { formatFrom: input.change.formatFrom } : {}),
+        experiment,
+      },
+      // Also when a provider's callback applies it: the language the subscriber chose the offer in.
+      { locale: input.locale },
+    );
+    const revoked = input.change.revokedCancellation;
+    if (revoked && input.change.date) {
+      // The order system withdraws the cancellation: said as a change of its own, not only as an extension.
+      await recordEvent(
+        tx,
+        tenant.id,
+        'subscription.cancellation_revoked',
+        {
+          userId: input.user.id,
+          subscriptionId: s.id,
+          orderNumber: s.orderNumber,
+          offerId: offer.id,
+          cancelledTo: revoked.effectiveDate,
+          issueNumber: revoked.issueNumber,
+          newEnd: input.change.date,
+        },
+        { locale: input.locale },
+      );
     }
     const mail = offerAcceptedMail(input.locale, {
       tenant: tenant.name,

@@ -20,6 +20,8 @@ export interface NewAccountEvent {
   userId: string | null;
   subject: { type: string; id: string };
   data: unknown;
+  /** The language of the screen the change was made on; null where none was named (migration 051). */
+  locale?: string | null;
 }
 
 /**
@@ -45,8 +47,8 @@ export async function insertAccountEvent(
   event: NewAccountEvent,
   options: { linkChanges?: boolean; activity?: ActivityEntry } = {},
 ): Promise<void> {
-  const insert = `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data)
-    values ($1, $2::uuid, $3, $4, $5, $6, $7::jsonb)`;
+  const insert = `insert into account_events (tenant_id, id, type, user_id, subject_type, subject_id, data, locale)
+    values ($1, $2::uuid, $3, $4, $5, $6, $7::jsonb, $8)`;
   const params: unknown[] = [
     event.tenantId,
     event.id,
@@ -55,13 +57,14 @@ export async function insertAccountEvent(
     event.subject.type,
     event.subject.id,
     JSON.stringify(event.data),
+    event.locale ?? null,
   ];
   const parts: string[] = [];
   const { activity } = options;
   if (activity) {
     parts.push(`activity as (
       insert into account_activity (tenant_id, user_id, action, subject_id, details)
-      values ($1, $8, $9, $10, $11::jsonb))`);
+      values ($1, $9, $10, $11, $12::jsonb))`);
     params.push(
       activity.userId,
       activity.action,

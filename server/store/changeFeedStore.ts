@@ -30,6 +30,8 @@ export interface FeedEvent {
   subject: { type: string; id: string };
   data: unknown;
   createdAt: string;
+  /** The language of the screen the change was made on; null where none was named (migration 051). */
+  locale: string | null;
   acknowledgement: StoredAcknowledgement | null;
 }
 
@@ -48,6 +50,7 @@ interface FeedRow {
   subject_type: string;
   subject_id: string;
   data: unknown;
+  locale: string | null;
   created_at: Date | string;
   /** created_at as PostgreSQL keeps it, to the microsecond (a Date keeps milliseconds). */
   created_at_text: string;
@@ -82,12 +85,13 @@ function feedEventOf(row: FeedRow): FeedEvent {
     subject: { type: row.subject_type, id: row.subject_id },
     data: typeof row.data === 'string' ? JSON.parse(row.data) : row.data,
     createdAt: new Date(row.created_at).toISOString(),
+    locale: row.locale,
     acknowledgement: acknowledgementOf(row),
   };
 }
 
 const FEED_SELECT = `select e.xact_id::text as xact_id, e.seq::text as seq, e.id::text as id, e.type, e.user_id,
-       e.subject_type, e.subject_id, e.data, e.created_at, e.created_at::text as created_at_text,
+       e.subject_type, e.subject_id, e.data, e.locale, e.created_at, e.created_at::text as created_at_text,
        a.status as ack_status, a.reason as ack_reason, a.mail_locale as ack_mail_locale,
        a.key_id::text as ack_key_id, a.acknowledged_at as ack_at,
        a.rejection_event_id::text as ack_rejection_event_id, a.undone as ack_undone

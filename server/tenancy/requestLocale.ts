@@ -1,6 +1,11 @@
 import type { Request } from 'express';
 import type { Locale } from '../../engine/domain/locales';
-import { acceptedLanguages, chooseLocale } from '../../engine/domain/language';
+import {
+  acceptedLanguages,
+  chooseLocale,
+  localeFromLangParam,
+  offeredLocale,
+} from '../../engine/domain/language';
 import type { ServerTenant } from './tenantContext';
 
 /**
@@ -19,4 +24,16 @@ export function requestLocale(
     typeof explicit === 'string' ? explicit : undefined,
     ...acceptedLanguages(req.get('accept-language')),
   ]);
+}
+
+/**
+ * The tenant's language the request's Accept-Language names, if any: unlike requestLocale, no
+ * fallback to the tenant's default (server/events/eventLocale.ts records "none named" as such).
+ */
+export function namedRequestLocale(req: Request, tenant: Pick<ServerTenant, 'locales'>): Locale | undefined {
+  for (const wish of acceptedLanguages(req.get('accept-language'))) {
+    const locale = offeredLocale(tenant.locales, localeFromLangParam(wish));
+    if (locale) return locale;
+  }
+  return undefined;
 }

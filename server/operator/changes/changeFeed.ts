@@ -22,6 +22,7 @@ import {
   type StoredAcknowledgement,
 } from '../../store/changeFeedStore';
 import type { ServerTenant } from '../../tenancy/tenantContext';
+import type { Locale } from '../../../engine/domain/locales';
 import type { OperatorChangeQuery } from '../../../schemas/generated/operator-change-query';
 import type {
   OperatorChange,
@@ -72,6 +73,7 @@ function changeOf(tenantId: string, event: FeedEvent): OperatorChange {
       createdAt: event.createdAt,
       data: event.data as OperatorChange['event']['data'],
     },
+    locale: event.locale,
     acknowledgement: event.acknowledgement ? answerOf(event.id, event.acknowledgement) : null,
   };
 }
@@ -135,6 +137,11 @@ function reasonProblems(tenant: ServerTenant, reason: LocalizedReason, locale: s
 const sameReason = (a: LocalizedReason | null, b: LocalizedReason | null) =>
   JSON.stringify(Object.entries(a ?? {}).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
 
+/** A locale the tenant still offers (a tenant file may have dropped one since the change was made). */
+function offeredOrUndefined(tenant: ServerTenant, locale: string | null): Locale | undefined {
+  return locale !== null && tenant.locales.includes(locale as Locale) ? (locale as Locale) : undefined;
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -164,7 +171,6 @@ export async function acknowledgeChange(
   body: OperatorChangeAcknowledgement,
 ): Promise<{ created: boolean; acknowledgement: OperatorChangeAcknowledgementAnswer }> {
   const reason = body.status === 'rejected' ? (body.reason as LocalizedReason) : null;
-  const mailLocale = body.status === 'rejected' ? (body.locale ?? tenant.defaultLocale) : null;
   if (reason) {
     const problems = reasonProblems(tenant, reason, body.status === 'rejected' ? body.locale : undefined);
     if (problems.length) throw badRequest('validation_failed', 'The request is not valid.', problems);
@@ -174,6 +180,12 @@ export async function acknowledgeChange(
   const answer = await deps.db.transaction(async (tx) => {
     const event = await findFeedEvent(tx, tenant.id, eventId, { lock: true });
     if (!event) throw notFound;
+    // The subscriber hears of a rejection in the language the order system names, else in the one
+    // they made the change in (server/events/eventLocale.ts), else in the tenant's default.
+    const mailLocale =
+      body.status === 'rejected'
+        ? (body.locale ?? offeredOrUndefined(tenant, event.locale) ?? tenant.defaultLocale)
+        : null;
     const stored = event.acknowledgement;
     if (stored) {
       const same =
@@ -215,14 +227,20 @@ export async function acknowledgeChange(
     // Answered: the bank account the change carried for the order system is masked from now on.
     await maskEventAccounts(tx, { tenantId: tenant.id, eventId });
     if (reason && mailLocale) {
-      rejectionEventId = await recordEvent(tx, tenant.id, 'change.rejected', {
-        userId: event.userId,
-        eventId,
-        eventType: event.type,
-        subject: event.subject as EventSubject,
-        reason,
-        locale: mailLocale,
-      });
+      rejectionEventId = await recordEvent(
+        tx,
+        tenant.id,
+        'change.rejected',
+        {
+          userId: event.userId,
+          eventId,
+          eventType: event.type,
+          subject: event.subject as EventSubject,
+          reason,
+          locale: mailLocale,
+        },
+        { locale: mailLocale as Locale },
+      );
       const user = event.userId ? await getUserById(tx, tenant.id, event.userId) : null;
       if (user) {
         const mail = changeRejectedMail(mailLocale, {

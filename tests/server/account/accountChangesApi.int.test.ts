@@ -504,11 +504,12 @@ describe('complaint', () => {
       { issue: first.issue },
     );
     expect(options.body).toContain('complimentary_issue');
-    const given = await client.post<any>(`/subscriptions/${s.id}/delivered-issues/request-compensation`, {
-      issue: first.issue,
-      complaintReason: 'damaged',
-      compensationOption: 'complimentary_issue',
-    });
+    // Made on an English screen of the German tenant.
+    const given = await client.post<any>(
+      `/subscriptions/${s.id}/delivered-issues/request-compensation`,
+      { issue: first.issue, complaintReason: 'damaged', compensationOption: 'complimentary_issue' },
+      { 'accept-language': 'en-GB' },
+    );
     expect(given.body).toMatchObject({
       url: null,
       compensationOption: 'complimentary_issue',
@@ -547,11 +548,13 @@ describe('complaint', () => {
 
     // The order system rejects the first complaint: its replacement is not delivered, the issue is not
     // complained about any more, and it may be complained about again.
-    const [created] = await db.query<{ id: string }>(
-      `select id from account_events where tenant_id = $1 and type = 'complaint.created'
+    const [created] = await db.query<{ id: string; locale: string | null }>(
+      `select id, locale from account_events where tenant_id = $1 and type = 'complaint.created'
           and data->>'subscriptionId' = $2 and data->>'issue' = $3`,
       [german.id, s.id, first.issue],
     );
+    // The event keeps the language of the screen it was made on (server/events/eventLocale.ts).
+    expect(created.locale).toBe('en-GB');
     const rejected = await acknowledgeChange(
       { db, now: () => new Date(), mailFrom: 'portal@changes.test' },
       german,
@@ -560,6 +563,12 @@ describe('complaint', () => {
       { status: 'rejected', reason: { 'de-DE': 'Zugestellt.', 'en-GB': 'Delivered.' } },
     );
     expect(rejected.acknowledgement.undone).toBe(true);
+    // The order system named no language: the subscriber is told in the one they made the change
+    // in, not in the tenant's default.
+    expect(rejected.acknowledgement.locale).toBe('en-GB');
+    const told = (await outbox.mails(SHARED_DEMO_EMAIL, german.id)).at(-1)!;
+    expect(told.subject).toContain('Your change could not be accepted');
+    expect(told.text).toContain('Delivered.');
     const after = await client.get<any>(`/subscriptions/${s.id}/complaint`);
     expect(after.body.issues.find((i: { issue: string }) => i.issue === first.issue).complained).toBe(false);
     const deliveredAfter = await client.get<any>(`/subscriptions/${s.id}/delivered-issues?page=0`);

@@ -374,6 +374,35 @@ describe('a rejected change reaches its subscriber', () => {
     expect(otherReason.status).toBe(409);
   });
 
+  it('writes in the language the change was made in when the order system names none, which the feed shows', async () => {
+    const made = await db.transaction((tx) =>
+      recordEvent(tx, acme.id, 'order_attribute.changed', attributeChange(anna.id, 'english'), {
+        locale: 'en-GB',
+      }),
+    );
+    const page = await pageUntil('/changes?limit=500', (p) => p.changes.some((c) => c.event.id === made));
+    expect(page.changes.find((c) => c.event.id === made)?.locale).toBe('en-GB');
+    // Changes recorded where no screen named a language say so.
+    expect(page.changes.find((c) => c.event.id === events[0])?.locale).toBeNull();
+    const before = (await outbox.mails(anna.email)).length;
+    const answer = await operator(`/changes/${made}/acknowledgement`, writer, {
+      method: 'POST',
+      body: { status: 'rejected', reason },
+    });
+    expect(answer.status).toBe(201);
+    expect(answer.body.locale).toBe('en-GB');
+    const mails = await outbox.mails(anna.email);
+    expect(mails).toHaveLength(before + 1);
+    expect(mails.at(-1)!.subject).toContain('Your change could not be accepted');
+    expect(mails.at(-1)!.text).toContain(reason['en-GB']);
+    // The same rejection again is the stored one: the language is decided the same way.
+    const again = await operator(`/changes/${made}/acknowledgement`, writer, {
+      method: 'POST',
+      body: { status: 'rejected', reason },
+    });
+    expect(again.status).toBe(200);
+  });
+
   it('refuses the subscriber notices without a session', async () => {
     const anonymous = browserLikeClient(baseUrl, `/t/${acme.id}/api`);
     expect((await anonymous.get('/rejected-changes')).status).toBe(401);
