@@ -465,7 +465,7 @@ export interface PrivacyController {
    */
   name: string;
   /**
-   * Postal address, one line each; for example ["Marktplatz 1", "04109 Leipzig", "Deutschland"].
+   * Postal address, one line each; for example ["Marktplatz 1", "04109 Leipzig", "Deutschland"]. A line that is only a country's name (in any of the portal's languages, or its ISO code) is written in the README's language: "Germany" in an English one.
    *
    * @minItems 1
    * @maxItems 6
@@ -481,7 +481,7 @@ export interface PrivacySupervisoryAuthority {
    */
   name: string;
   /**
-   * Its postal address, one line each.
+   * Its postal address, one line each; a country line is written in the README's language, as the controller's.
    *
    * @maxItems 6
    */

@@ -38,6 +38,7 @@ import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
 import { formatDate } from '../../engine/domain/dates';
 import { addressLines } from '../../engine/domain/addressFormat';
+import { countryName } from '../../engine/domain/language';
 import { postcodeAsWritten } from '../../engine/domain/addressRules';
 import { utcDay } from '../../engine/domain/dates';
 
@@ -382,7 +383,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
               when: validFrom
                 ? mailWord(locale, 'from', { date: formatDate(validFrom, locale) })
                 : mailWord(locale, 'asap'),
-              address: [...addressLines(next), countryName(next.countryCode, locale)]
+              address: [...addressLines(next), next.countryCode ? countryName(next.countryCode, locale) : '']
                 .filter(Boolean)
                 .join('\n'),
             });
@@ -405,13 +406,3 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
 }
 
 export type AddressChange = ReturnType<typeof createAddressChange>;
-
-/** A country's name in a language ("Deutschland", "Germany"), or its code where the runtime has none. */
-function countryName(code: string | null | undefined, locale: string): string {
-  if (!code) return '';
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}

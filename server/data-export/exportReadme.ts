@@ -10,7 +10,7 @@
  */
 import type { TenantWithDefaults } from '../../schemas/generated/tenant';
 import { formatDateTime } from '../../engine/domain/dates';
-import { wordsIn } from '../../engine/domain/language';
+import { addressLinesIn, wordsIn } from '../../engine/domain/language';
 import { textsIn } from '../texts/serverTexts';
 
 type ReadmeTenant = Pick<TenantWithDefaults, 'name' | 'contact' | 'privacy' | 'invoice'>;
@@ -43,7 +43,7 @@ export function exportReadme(
         t('readme.authority.intro', { controller: controller.name }),
         '',
         authority.name,
-        ...(authority.addressLines ?? []),
+        ...addressLinesIn(authority.addressLines ?? [], locale),
         ...(authority.url ? [authority.url] : []),
       ].join('\n')
     : t('readme.authority.default', { controller: controller.name });
@@ -66,7 +66,8 @@ export function exportReadme(
         t('readme.controller.intro'),
         '',
         controller.name,
-        ...controller.addressLines,
+        // One text for every language in the tenant file: its country line in the README's.
+        ...addressLinesIn(controller.addressLines, locale),
         '',
         t('readme.contact', { email: contactEmail }),
         ...(privacy?.dpoEmail ? [t('readme.dpo', { email: privacy.dpoEmail })] : []),

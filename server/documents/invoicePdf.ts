@@ -32,7 +32,7 @@ import {
   type PdfPage,
   type TextTag,
 } from './pdfWriter';
-import { homeRegion } from '../../engine/domain/language';
+import { countryName, homeRegion } from '../../engine/domain/language';
 import { addressLines as formatAddress } from '../../engine/domain/addressFormat';
 import { timeDocument } from '../metrics/registry';
 
@@ -84,7 +84,7 @@ export function addressLines(party: BilledParty | undefined, locale: DocumentLoc
   const name = party.company1 ?? [party.firstName, party.lastName1].filter(Boolean).join(' ');
   const country =
     party.countryCode && party.countryCode !== homeRegion(locale)
-      ? (new Intl.DisplayNames([locale], { type: 'region' }).of(party.countryCode) ?? party.countryCode)
+      ? countryName(party.countryCode, locale)
       : '';
   const postal = formatAddress({ ...party, firstName: null, lastName1: null, company1: null });
   return [name, ...postal, country].filter((line) => line.trim() !== '');

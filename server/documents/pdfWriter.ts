@@ -21,6 +21,7 @@ import type { DocumentLocale, DocumentWords } from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
 import { placeLines } from '../../engine/domain/addressFormat';
 import { LOCALES } from '../../engine/domain/locales';
+import { countryName } from '../../engine/domain/language';
 
 /** Who created the PDF: `/Creator`, and `xmp:CreatorTool` of a Factur-X invoice (facturXPdf.ts). */
 export const PDF_CREATOR = 'publisher-portal';
@@ -317,8 +318,7 @@ export function sellerAddressLines(publisher: Seller, locale: DocumentLocale): r
   const { street, postalCode, city, countryCode } = publisher;
   if (!street || !city || !countryCode) return publisher.addressLines;
   const place = placeLines({ street, zipcode: postalCode, city, countryCode });
-  const countryIn = (language: string) =>
-    new Intl.DisplayNames([language], { type: 'region' }).of(countryCode) ?? countryCode;
+  const countryIn = (language: string) => countryName(countryCode, language);
   const said = new Set([...place, countryCode, ...LOCALES.map(countryIn)].map((line) => line.trim()));
   const others = publisher.addressLines.filter((line) => !said.has(line.trim()));
   return [...others, ...place, countryIn(locale)];

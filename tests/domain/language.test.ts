@@ -4,6 +4,8 @@ import {
   asSentence,
   acceptedLanguages,
   chooseLocale,
+  countryName,
+  addressLinesIn,
   langParam,
   localeFromLangParam,
   localizedDetails,
@@ -133,5 +135,32 @@ describe('asSentence', () => {
     expect(asSentence('Siehe „Bedingungen.“')).toBe('Siehe „Bedingungen.“');
     expect(asSentence('(see the terms.)')).toBe('(see the terms.)');
     expect(asSentence('')).toBe('');
+  });
+});
+
+describe('countryName', () => {
+  it('names a country in the language asked for, and keeps a code the runtime cannot name', () => {
+    expect(countryName('DE', 'de-DE')).toBe('Deutschland');
+    expect(countryName('DE', 'en-GB')).toBe('Germany');
+    expect(countryName('GB', 'de-DE')).toBe('Vereinigtes Königreich');
+    // Not a region code at all: Intl.DisplayNames throws, the code is shown as it is.
+    expect(countryName('not a code', 'en-GB')).toBe('not a code');
+  });
+});
+
+describe('addressLinesIn', () => {
+  it("names a line that is only a country in the text's language, and leaves every other line", () => {
+    const lines = ['Hafenstraße 7', '20457 Hamburg', 'Deutschland'];
+    expect(addressLinesIn(lines, 'en-GB')).toEqual(['Hafenstraße 7', '20457 Hamburg', 'Germany']);
+    expect(addressLinesIn(lines, 'de-DE')).toEqual(lines);
+    expect(addressLinesIn(['1 Fleet Street', 'London EC4Y 1AA', 'United Kingdom'], 'de-DE')).toEqual([
+      '1 Fleet Street',
+      'London EC4Y 1AA',
+      'Vereinigtes Königreich',
+    ]);
+    // By its code, in any case and spacing; a country outside the given ones stays as written.
+    expect(addressLinesIn([' de '], 'en-GB')).toEqual(['Germany']);
+    expect(addressLinesIn(['Spanien'], 'en-GB')).toEqual(['Spanien']);
+    expect(addressLinesIn(['Spanien'], 'en-GB', ['ES'])).toEqual(['Spain']);
   });
 });

@@ -1,15 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useResource } from '../resource';
-
-/** A country's name in the screen's language (ISO 3166 code; the code itself where the browser has no name). */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
+import { countryName } from '../../domain/language';
 
 /**
  * §5 "Country list limited to those supported for the subscription and role" (GET

@@ -47,7 +47,10 @@ const tenantOf = (
   });
 
 const PRIVACY = {
-  controller: { name: 'Export Verlag GmbH', addressLines: ['Hafenstraße 7', '20457 Hamburg'] },
+  controller: {
+    name: 'Export Verlag GmbH',
+    addressLines: ['Hafenstraße 7', '20457 Hamburg', 'Deutschland'],
+  },
   contactEmail: 'datenschutz@export.example',
   dpoEmail: 'dsb@export.example',
   purposes: { 'de-DE': 'Zweck: Ihr Abo liefern.', 'en-GB': 'Purpose: delivering your subscription.' },
@@ -436,7 +439,7 @@ describe("the README and the tenant's own words", () => {
     for (const words of [
       `Ihre Daten bei ${home.name}`,
       'Seite „Kontodaten“',
-      'Export Verlag GmbH\nHafenstraße 7\n20457 Hamburg',
+      'Export Verlag GmbH\nHafenstraße 7\n20457 Hamburg\nDeutschland\n',
       'Fragen und Anträge zum Datenschutz: datenschutz@export.example',
       'Datenschutzbeauftragte(r): dsb@export.example',
       'Zweck: Ihr Abo liefern.',
@@ -460,7 +463,8 @@ describe("the README and the tenant's own words", () => {
       // The title underlined to its own length, whatever the publisher's name.
       `Your data from ${home.name}\n${'='.repeat(`Your data from ${home.name}`.length)}\n\n`,
       'the page "Account details"',
-      'Export Verlag GmbH\nHafenstraße 7',
+      // The tenant file's one country line, in the README's language.
+      'Export Verlag GmbH\nHafenstraße 7\n20457 Hamburg\nGermany\n',
       'Data protection questions and requests: datenschutz@export.example',
       'Data protection officer: dsb@export.example',
       'Purpose: delivering your subscription.',
