@@ -12,10 +12,6 @@
  */
 export type PaymentHistoryPage = PageInfo & {
   items: PaymentHistoryItem[];
-  /**
-   * Each invoice with a documentId can also be downloaded as an XRechnung (GET /subscriptions/{id}/invoices/{paymentId}/xrechnung): the tenant offers it and the invoices go to a business (an invoice recipient with a company name). Missing means false.
-   */
-  xRechnung?: boolean;
 };
 /**
  * GET /api/subscriptions/{id}/delivered-issues?page=N
@@ -81,6 +77,10 @@ export interface PaymentHistoryItem {
    * The invoice PDF is saved as <documentId>.pdf.
    */
   documentId: string | null;
+  /**
+   * The invoice can also be downloaded as an XRechnung (GET /subscriptions/{id}/invoices/{paymentId}/xrechnung): the tenant offers it, the invoice has a document and it is addressed to a business (a billed party with a company name) — the party its first document named, which stays when the partner on record changes (docs/invoices.md "Issued documents, made once"). Missing means false.
+   */
+  xRechnung?: boolean;
 }
 /**
  * §3 "Issue" as delivered to the subscriber.

@@ -32,6 +32,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/database';
 import {
   findIssuedDocument,
+  issuedBilledParties,
   issuedBilledParty,
   keepIssuedDocument,
   touchIssuedDocument,
@@ -41,7 +42,7 @@ import {
 import { lockUntilCommit } from '../store/transactionLocks';
 import { nameOnDay } from '../store/subscriptionStore';
 import { issuedDocuments } from '../metrics/registry';
-import type { InvoiceInput } from './invoiceModel';
+import type { BilledParty, InvoiceInput } from './invoiceModel';
 import { invoicePdfInWorker, xRechnungInWorker } from './documentWorker';
 
 /**
@@ -213,6 +214,23 @@ async function asIssued(db: Database, invoice: IssuedInvoice): Promise<IssuedInv
     input.subscription = { ...subscription, displayName: name };
   if (issuedTo) input.billedTo = { ...(issuedTo as NonNullable<InvoiceInput['billedTo']>) };
   return input.subscription === subscription && input.billedTo === billedTo ? invoice : { ...invoice, input };
+}
+
+/**
+ * Whom each of these invoices of a subscription is addressed to: the party its first kept document
+ * named (see above), else `current` (the partner on record today), with whom its first document
+ * will be made. What an invoice's XRechnung depends on (a business as the billed party), decided
+ * as the documents themselves are made: an invoice issued to a company keeps its XRechnung after
+ * the partner's company name is gone, one issued to a private person gets none later.
+ */
+export async function invoicesAddressedTo(
+  db: Database,
+  subscription: { tenantId: string; subscriptionId: string },
+  paymentIds: readonly string[],
+  current: BilledParty | undefined,
+): Promise<Map<string, BilledParty | undefined>> {
+  const issued = await issuedBilledParties(db, subscription, paymentIds);
+  return new Map(paymentIds.map((id) => [id, (issued.get(id) as BilledParty | undefined) ?? current]));
 }
 
 /** The invoice PDF (hybrid ZUGFeRD / Factur-X where the tenant's settings allow), made once. */

@@ -73,6 +73,26 @@ export async function issuedBilledParty(
   return row?.billedTo;
 }
 
+/**
+ * issuedBilledParty for several invoices of one subscription at once (a page of its payment
+ * history): by payment id, only the invoices a kept document names a party of.
+ */
+export async function issuedBilledParties(
+  db: Queryable,
+  subscription: { tenantId: string; subscriptionId: string },
+  paymentIds: readonly string[],
+): Promise<Map<string, unknown>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db.query<{ paymentId: string; billedTo: unknown }>(
+    `select distinct on (payment_id) payment_id as "paymentId", billed_to as "billedTo"
+       from issued_invoice_documents
+      where tenant_id = $1 and subscription_id = $2 and payment_id = any($3::text[]) and billed_to is not null
+      order by payment_id, made_at, fingerprint`,
+    [subscription.tenantId, subscription.subscriptionId, paymentIds],
+  );
+  return new Map(rows.map((row) => [row.paymentId, row.billedTo]));
+}
+
 /** Records that the document was served (the housekeeping's superseded rule reads it). */
 export async function touchIssuedDocument(db: Queryable, key: IssuedDocumentKey, now: Date): Promise<void> {
   await db.query(`update issued_invoice_documents set served_at = $7 where ${KEY}`, [

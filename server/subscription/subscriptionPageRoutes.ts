@@ -30,7 +30,7 @@ import {
 } from '../store/orderStore';
 import { billedParty } from '../documents/documents';
 import { canMakeXRechnung, isBusiness } from '../documents/eInvoice';
-import { issuedInvoicePdf, issuedXRechnung } from '../documents/issuedInvoices';
+import { invoicesAddressedTo, issuedInvoicePdf, issuedXRechnung } from '../documents/issuedInvoices';
 import { partnersOfSubscription } from '../store/accountChangeStore';
 import { requestLocale } from '../tenancy/requestLocale';
 import { can } from '../../engine/domain/capabilities';
@@ -57,13 +57,22 @@ export function subscriptionPageRoutes(deps: {
       page: validQuery<PageQuery>(res).page ?? 0,
       hiddenCodes: tenant.paymentHistory?.hiddenStatusCodes ?? [],
     });
-    // The screen offers the XRechnung beside each PDF when the download below would make
-    // one; the billed party is read only for tenants that offer it.
-    const xRechnung =
-      canMakeXRechnung(tenant) &&
-      can('invoiceDownload', subscription, capabilityContext(tenant)) &&
-      isBusiness(await billedPartyOf(tenant.id, subscription, currentUser(res).id));
-    res.json({ ...page, xRechnung });
+    // The screen offers the XRechnung beside an invoice's PDF when the download below would make
+    // one of it; the billed parties are read only for tenants that offer it.
+    const offered =
+      canMakeXRechnung(tenant) && can('invoiceDownload', subscription, capabilityContext(tenant));
+    const addressedTo = offered
+      ? await invoicesAddressedTo(
+          db,
+          { tenantId: tenant.id, subscriptionId: subscription.id },
+          page.items.filter((item) => item.documentId).map((item) => item.id),
+          await billedPartyOf(tenant.id, subscription, currentUser(res).id),
+        )
+      : new Map();
+    res.json({
+      ...page,
+      items: page.items.map((item) => ({ ...item, xRechnung: isBusiness(addressedTo.get(item.id)) })),
+    });
   });
 
   router.get('/subscriptions/:id/delivered-issues', validateQuery('page-query'), async (req, res) => {
@@ -171,7 +180,14 @@ export function subscriptionPageRoutes(deps: {
     const payment = await findPayment(db, tenant.id, subscription.id, String(req.params.paymentId));
     if (!payment || !payment.documentId) throw notFound('There is no such invoice for this subscription.');
     const billedTo = await billedPartyOf(tenant.id, subscription, currentUser(res).id);
-    if (!isBusiness(billedTo))
+    // Whom the invoice was issued to decides, not whom the partner on record is today.
+    const issuedTo = await invoicesAddressedTo(
+      db,
+      { tenantId: tenant.id, subscriptionId: subscription.id },
+      [payment.id],
+      billedTo,
+    );
+    if (!isBusiness(issuedTo.get(payment.id)))
       throw notFound('This invoice is not addressed to a business: there is no XRechnung of it.');
     // Made once per set of inputs and kept (server/documents/issuedInvoices.ts).
     const xml = await issuedXRechnung(

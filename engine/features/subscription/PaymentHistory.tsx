@@ -2,7 +2,7 @@ import { formatMoney } from '../../domain/money';
 import { useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { Subscription } from '../../../schemas/generated/subscription';
-import type { PaymentHistoryItem, PaymentHistoryPage } from '../../../schemas/generated/subscription-page';
+import type { PaymentHistoryItem } from '../../../schemas/generated/subscription-page';
 import { usePortal } from '../../core/PortalContext';
 import { can, type CapabilityContext } from '../../domain/capabilities';
 import { invoiceFileName, paymentStatusTone, xRechnungFileName } from '../../domain/paymentHistory';
@@ -36,9 +36,7 @@ export function PaymentHistory({
   const saveFile = useSaveFile();
   const settings = useTenantSettings();
   const path = `/subscriptions/${encodeURIComponent(subscription.id)}/payment-history`;
-  const { page, setPage, resource } = usePagedList<PaymentHistoryItem, Pick<PaymentHistoryPage, 'xRechnung'>>(
-    path,
-  );
+  const { page, setPage, resource } = usePagedList<PaymentHistoryItem>(path);
   const [requesting, setRequesting] = useState<PaymentHistoryItem | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const canDownload = can('invoiceDownload', subscription, ctx);
@@ -94,7 +92,7 @@ export function PaymentHistory({
                       {t('subscription.downloadInvoice', { number: item.invoiceNumber ?? item.id })}
                     </button>
                   )}
-                  {canDownload && item.documentId && data.xRechnung && (
+                  {canDownload && item.documentId && item.xRechnung && (
                     <button
                       type="button"
                       className="link-button"

@@ -21,11 +21,10 @@ export interface HistoryPage<T> {
  * A paged list of the subscription page (§2, §9: pages of 10, zero-based). While the next page
  * loads, the resource keeps the previous page's items (ResourceView's keepWhileLoading).
  */
-/** `Extra`: what a list answers besides its page (the payment history's `xRechnung`). */
-export function usePagedList<T, Extra extends object = object>(path: string) {
+export function usePagedList<T>(path: string) {
   const [page, setPage] = useState(0);
   const resource = useResource(`${path}?page=${page}`, async (api) => {
-    const result = await api.get<{ items: T[]; totalPages: number; totalItems: number } & Extra>(
+    const result = await api.get<{ items: T[]; totalPages: number; totalItems: number }>(
       `${path}?page=${page}`,
     );
     return { ...result, page } satisfies HistoryPage<T>;

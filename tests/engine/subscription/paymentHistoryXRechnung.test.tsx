@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
- * The invoices list offers the XRechnung beside the PDF only when the server says the
- * invoices go to a business and the tenant offers it (`xRechnung` of the payment-history page), in
+ * The invoices list offers the XRechnung beside an invoice's PDF only when the server says that
+ * invoice goes to a business and the tenant offers it (`xRechnung` of the payment-history item), in
  * both languages.
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -26,7 +26,6 @@ function history(xRechnung: boolean | undefined) {
     page: 0,
     totalPages: 1,
     totalItems: 1,
-    ...(xRechnung === undefined ? {} : { xRechnung }),
     items: [
       {
         id: 'P1',
@@ -37,6 +36,7 @@ function history(xRechnung: boolean | undefined) {
         invoiceNumber: '9000001235',
         externalDocumentNumber: null,
         documentId: 'DOC-9000001235',
+        ...(xRechnung === undefined ? {} : { xRechnung }),
       },
     ],
   };

@@ -92,8 +92,7 @@ async function invoiceCase() {
     sub,
     recipient: recipientOf(sub)!,
     history: history.body as {
-      xRechnung?: boolean;
-      items: Array<{ id: string; invoiceNumber: string; documentId: string }>;
+      items: Array<{ id: string; invoiceNumber: string; documentId: string; xRechnung?: boolean }>;
     },
   };
 }
@@ -110,6 +109,52 @@ const forgetDocuments = (subscriptionId: string) =>
   ]);
 
 describe('e-invoice downloads', () => {
+  it('decides by whom an invoice was issued to: a company keeps its XRechnung, a private person gets none later', async () => {
+    const { sub, recipient } = await invoiceCase();
+    const setCompany = (name: string | null) =>
+      db.query(`update business_partners set company1 = $3 where tenant_id = $1 and bp_number = $2`, [
+        tenant.id,
+        recipient,
+        name,
+      ]);
+    const historyNow = async () =>
+      (
+        (await client.get(`/subscriptions/${sub.id}/payment-history`)).body as Awaited<
+          ReturnType<typeof invoiceCase>
+        >['history']
+      ).items;
+    const xml = (paymentId: string) =>
+      fetchFile(api(`/subscriptions/${sub.id}/invoices/${paymentId}/xrechnung`), client.accessToken);
+    await forgetDocuments(sub.id);
+    try {
+      // The newest invoice is made while the partner is a company, the next one while it is not.
+      await setCompany('Wagner & Partner GmbH');
+      const [newest, older] = await historyNow();
+      expect((await xml(newest.id)).status).toBe(200);
+      await setCompany(null);
+      const pdf = await fetchFile(
+        api(`/subscriptions/${sub.id}/invoices/${older.id}/download`),
+        client.accessToken,
+      );
+      expect(pdf.status).toBe(200);
+      // The company is gone from the record: the invoice issued to it keeps its XRechnung.
+      const after = await historyNow();
+      expect(after.find((item) => item.id === newest.id)?.xRechnung).toBe(true);
+      expect(after.find((item) => item.id === older.id)?.xRechnung).toBe(false);
+      const kept = await xml(newest.id);
+      expect(kept.status).toBe(200);
+      expect(new TextDecoder().decode(kept.bytes)).toContain('Wagner &amp; Partner GmbH');
+      // A company again: the invoice issued to the private person still has none.
+      await setCompany('Wagner & Partner GmbH');
+      const again = await historyNow();
+      expect(again.find((item) => item.id === older.id)?.xRechnung).toBe(false);
+      expect((await xml(older.id)).status).toBe(404);
+    } finally {
+      await setCompany(null);
+      await forgetDocuments(sub.id);
+    }
+  });
+
   it('serves the invoice PDF with factur-x.xml embedded', async () => {
     const { sub, history } = await invoiceCase();
     const file = await fetchFile(
@@ -131,7 +176,7 @@ describe('e-invoice downloads', () => {
 
   it('offers no XRechnung of an invoice to a private person: the history says so, the download is 404', async () => {
     const { sub, history } = await invoiceCase();
-    expect(history.xRechnung).toBe(false);
+    expect(history.items.map((item) => item.xRechnung)).not.toContain(true);
     const answer = await fetchFile(
       api(`/subscriptions/${sub.id}/invoices/${history.items[0].id}/xrechnung`),
       client.accessToken,
@@ -151,7 +196,7 @@ describe('e-invoice downloads', () => {
       const history = (await client.get(`/subscriptions/${sub.id}/payment-history`)).body as Awaited<
         ReturnType<typeof invoiceCase>
       >['history'];
-      expect(history.xRechnung).toBe(true);
+      expect(history.items.map((item) => item.xRechnung)).not.toContain(false);
       const invoice = history.items[0];
       const file = await fetchFile(
         api(`/subscriptions/${sub.id}/invoices/${invoice.id}/xrechnung`),
@@ -349,11 +394,10 @@ describe('e-invoice downloads', () => {
     const own = (await business.get<Subscription[]>('/subscriptions')).body;
     const withLines = own.find((s) => s.displayName && s.roles.includes('RE') && !s.isMultiLicense)!;
     const history = (await business.get(`/subscriptions/${withLines.id}/payment-history`)).body as {
-      xRechnung?: boolean;
-      items: Array<{ id: string; invoiceStatusCode: string }>;
+      items: Array<{ id: string; invoiceStatusCode: string; xRechnung?: boolean }>;
     };
-    expect(history.xRechnung).toBe(true);
     const newest = history.items[0];
+    expect(newest.xRechnung).toBe(true);
     expect(newest.invoiceStatusCode).toBe('T');
     const file = await fetchFile(
       api(`/subscriptions/${withLines.id}/invoices/${newest.id}/xrechnung`),
