@@ -58,9 +58,10 @@ export interface StartOptions {
   mode?: 'production' | 'development';
   /**
    * The Prometheus endpoint's port (docs/going-live.md "Operations"; default METRICS_PORT): its own listener,
-   * never the portal's port. Unset: no metrics endpoint and no request metrics.
+   * never the portal's port. Unset: no metrics endpoint and no request metrics. `null`: none, whatever
+   * METRICS_PORT says (a workbench beside the running portal, whose port that is).
    */
-  metricsPort?: number;
+  metricsPort?: number | null;
   /** Where the metrics endpoint listens (default METRICS_HOST, else 127.0.0.1). */
   metricsHost?: string;
 }
@@ -90,7 +91,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   if (retired) throw new Error(retired);
   applyHeapGrowth();
   const log = options.log ?? jsonLogger();
-  const metricsPort = options.metricsPort ?? metricsPortFromEnv();
+  const metricsPort =
+    options.metricsPort === null ? undefined : (options.metricsPort ?? metricsPortFromEnv());
   // The sender's address (MAIL_FROM); checked before anything starts, like METRICS_PORT.
   const mailFrom = options.mailFrom ?? mailFromOfEnv();
   const db = await openDatabase({ url: options.databaseUrl, dataDir: options.dataDir });

@@ -140,7 +140,7 @@ export function eInvoiceProblems(tenant: unknown): { errors: Problem[]; warnings
               at: 'value',
               message:
                 '"invoice-download" is on, but there is no "invoice" section: the invoices name the seller by the tenant\'s name only, without its postal address and VAT id, which an invoice must carry, and with no e-invoice',
-              hint: 'add "invoice": { "publisher": { "name": …, "street": …, "postalCode": …, "city": …, "countryCode": "DE", "vatId": … } } (docs/invoices.md "E-invoices (ZUGFeRD / Factur-X, XRechnung)")',
+              hint: 'add "invoice": { "publisher": { "name": …, "addressLines": [the postal address, one line each], "street": …, "postalCode": …, "city": …, "countryCode": "DE", "vatId": … } } (docs/invoices.md "E-invoices (ZUGFeRD / Factur-X, XRechnung)")',
             },
           ]
         : [],

@@ -23,12 +23,12 @@ export async function serverOptionsFromEnv(): Promise<
 /**
  * The settings of a workbench (`portal dev`, `portal studio`, `portal preview`): its own embedded database in
  * `<PORTAL_DATA_DIR>/<name>`, beside a running portal's and never the one DATABASE_URL names; mails
- * in its outbox, never through SMTP_URL; no webhook deliveries. A deployment's settings are the live
+ * in its outbox, never through SMTP_URL; no webhook deliveries and no metrics listener. A deployment's settings are the live
  * portal's, and what an operator tries out there must not reach its subscribers or its publisher.
  */
 export async function workbenchServerOptions(
   name: 'dev' | 'studio' | 'preview',
-): Promise<Awaited<ReturnType<typeof serverOptionsFromEnv>> & { deliverWebhooks: false }> {
+): Promise<Awaited<ReturnType<typeof serverOptionsFromEnv>> & { deliverWebhooks: false; metricsPort: null }> {
   const { DATA_DIR } = await import('../paths');
   const { join } = await import('node:path');
   return {
@@ -37,6 +37,9 @@ export async function workbenchServerOptions(
     databaseUrl: undefined,
     smtpUrl: undefined,
     deliverWebhooks: false,
+    // METRICS_PORT is the running portal's (the shared .env names it): a workbench beside it
+    // opens no metrics listener, which would find the port taken and stop the workbench.
+    metricsPort: null,
   };
 }
 

@@ -11,10 +11,11 @@ import { namedRequestLocale } from '../tenancy/requestLocale';
  * change in (server/operator/changes/changeFeed.ts), not in the tenant's default.
  *
  * Every change flow records its event inside the request of the screen that asked for it, and the
- * screens name their language in every call (Accept-Language, engine/core/apiClient.ts): so the
- * API's requests carry the language for whatever they record, and no flow has to hand it down to
- * its recordEvent call. A flow that knows the language better (an offer paid on a provider's page,
- * whose callback names none) passes it to recordEvent itself.
+ * screens name their language in every call (Accept-Language, engine/core/apiClient.ts; the
+ * anonymous forms' bodies also as `locale`): so the API's requests carry the language for
+ * whatever they record, and no flow has to hand it down to its recordEvent call. A flow that knows
+ * the language better (an offer paid on a provider's page, whose callback names none) passes it to
+ * recordEvent itself.
  */
 const screenLocale = new AsyncLocalStorage<Locale>();
 

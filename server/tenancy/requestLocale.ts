@@ -27,11 +27,17 @@ export function requestLocale(
 }
 
 /**
- * The tenant's language the request's Accept-Language names, if any: unlike requestLocale, no
- * fallback to the tenant's default (server/events/eventLocale.ts records "none named" as such).
+ * The tenant's language the request names, if any — a body's `locale` (the anonymous forms send
+ * it), then Accept-Language: unlike requestLocale, no fallback to the tenant's default
+ * (server/events/eventLocale.ts records "none named" as such).
  */
 export function namedRequestLocale(req: Request, tenant: Pick<ServerTenant, 'locales'>): Locale | undefined {
-  for (const wish of acceptedLanguages(req.get('accept-language'))) {
+  const explicit: unknown = (req.body as { locale?: unknown } | undefined)?.locale;
+  const wishes = [
+    typeof explicit === 'string' ? explicit : undefined,
+    ...acceptedLanguages(req.get('accept-language')),
+  ];
+  for (const wish of wishes) {
     const locale = offeredLocale(tenant.locales, localeFromLangParam(wish));
     if (locale) return locale;
   }

@@ -18,7 +18,13 @@ import { portalCommand } from '../../server/runtime/portalCommand';
 
 const saved = { ...process.env };
 afterEach(() => {
-  for (const name of ['PORTAL_TENANTS_DIR', 'PORTAL_DATA_DIR', 'DATABASE_URL', 'SMTP_URL'] as const)
+  for (const name of [
+    'PORTAL_TENANTS_DIR',
+    'PORTAL_DATA_DIR',
+    'DATABASE_URL',
+    'SMTP_URL',
+    'METRICS_PORT',
+  ] as const)
     if (saved[name] === undefined) delete process.env[name];
     else process.env[name] = saved[name];
 });
@@ -49,6 +55,7 @@ describe('a workbench started with the deployment’s settings', () => {
     process.env.PORTAL_DATA_DIR = '/srv/portal/data';
     process.env.DATABASE_URL = 'postgres://portal:s3cret@db.internal/portal';
     process.env.SMTP_URL = 'smtp://mail.internal:587';
+    process.env.METRICS_PORT = '9464';
     for (const name of ['dev', 'studio', 'preview'] as const) {
       const options = await workbenchServerOptions(name);
       expect(options).toMatchObject({
@@ -56,6 +63,8 @@ describe('a workbench started with the deployment’s settings', () => {
         databaseUrl: undefined,
         smtpUrl: undefined,
         deliverWebhooks: false,
+        // The running portal's metrics port: the workbench opens no listener of its own.
+        metricsPort: null,
       });
     }
   });

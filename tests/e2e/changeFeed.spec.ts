@@ -48,6 +48,9 @@ test('a change rejected through the feed reaches its subscriber by e-mail and on
           'content-type': 'application/json',
           'x-auth-token': auth.accessToken,
           'x-xsrf-token': xsrf,
+          // As the German screen's calls name its language (engine/core/apiClient.ts): the
+          // rejection's mail is in the language the change was made in.
+          'accept-language': 'de-DE',
         },
         body: JSON.stringify({ type: 'KOSTENSTELLE', value }),
       });

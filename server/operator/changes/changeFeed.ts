@@ -146,15 +146,18 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Events in the feed that record what happened rather than a change the subscriber asked the
- * order system for: a payment the provider settled or refunded, a data export the portal made (the
- * rejections and the started flows are not in the feed at all: FEED_EXCLUDED_TYPES). The order
- * system may confirm them (it has read them), never reject them: the subscriber would be told that
- * "your change" was not accepted about something that was no change of theirs.
+ * order system for: a payment the provider settled or refunded, a data export the portal made, a
+ * portal account opened (the portal's own record, which takes no change of the order system's:
+ * server/events/recordEvent.ts OWN_RECORD_TYPES; the rejections and the started flows are not in
+ * the feed at all: FEED_EXCLUDED_TYPES). The order system may confirm them (it has read them),
+ * never reject them: the subscriber would be told that "your change" was not accepted about
+ * something that was no change of theirs, and nothing would be taken back.
  */
 const RECORDS_NOT_CHANGES: ReadonlySet<string> = new Set([
   'payment.settled',
   'payment.refunded',
   'data_export.requested',
+  'account.created',
 ]);
 
 /**

@@ -273,6 +273,22 @@ describe('acknowledging a change', () => {
     // Nothing told, nothing stored: it can still be confirmed.
     expect(await outbox.mails(anna.email, acme.id)).toHaveLength(0);
     expect((await operator(url, writer, { method: 'POST', body: { status: 'confirmed' } })).status).toBe(201);
+
+    // A portal account opened is the portal's own record: the same.
+    const opened = await db.transaction((tx) =>
+      recordEvent(tx, acme.id, 'account.created', {
+        userId: anna.id,
+        email: anna.email,
+        source: 'registration',
+        bpNumbers: [],
+      }),
+    );
+    const refused = await operator(`/changes/${opened}/acknowledgement`, writer, {
+      method: 'POST',
+      body: { status: 'rejected', reason: { 'de-DE': 'Nein.', 'en-GB': 'No.' } },
+    });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'not_a_change']);
+    expect(await outbox.mails(anna.email, acme.id)).toHaveLength(0);
   });
 
   it('wants a reason in every locale of the tenant, and only those', async () => {
