@@ -19,6 +19,14 @@
  */
 import type { Queryable } from '../db/database';
 
+/**
+ * An outcome (the event `e`) the order system rejected did not happen: a cancellation off the
+ * record, an offer whose acceptance failed (docs/going-live.md "Whose data is it"). Its rejection
+ * makes the summary forget the days it touched (migration 052).
+ */
+const NOT_REJECTED = `not exists (select 1 from change_acknowledgements r
+                       where r.tenant_id = e.tenant_id and r.event_id = e.id and r.status = 'rejected')`;
+
 /** How long after its start an outcome still counts for a flow. */
 export const ATTRIBUTION_DAYS = 14;
 
@@ -128,7 +136,8 @@ export async function directFlowCounts(
                   e.data->>'currency' as currency
              from account_events e
             where e.tenant_id = $1 and e.type in ('subscription.cancelled', 'offer.accepted')
-              and e.created_at >= $2 and e.created_at < $3::timestamptz + make_interval(days => $4)),
+              and e.created_at >= $2 and e.created_at < $3::timestamptz + make_interval(days => $4)
+              and ${NOT_REJECTED}),
          ${ATTRIBUTED_OUTCOMES_SQL}
          flows as (
            select s.id, s.flow, s.publication, s.reason, s.offers_shown, s.experiment, s.variant,
@@ -232,7 +241,8 @@ export const FLOWS_OF_WINDOWS_SQL = `
         join lateral (
           select * from account_events e
            where e.tenant_id = $1 and e.type in ('subscription.cancelled', 'offer.accepted')
-             and e.created_at >= w.w_from and e.created_at < w.w_to) e on true),
+             and e.created_at >= w.w_from and e.created_at < w.w_to
+             and ${NOT_REJECTED}) e on true),
     ${ATTRIBUTED_OUTCOMES_SQL}
     flows as (
       select s.id, s.flow, s.publication, s.reason, s.offers_shown, s.experiment, s.variant,

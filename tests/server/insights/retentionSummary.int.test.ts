@@ -291,6 +291,61 @@ describe('the daily summary', () => {
     );
   });
 
+  it('leaves out an outcome the order system rejected, and forgets the days it had been summed in', async () => {
+    const tenant = uniqueTenantId('rejected');
+    const event = (
+      minute: number,
+      kind: HistoryEvent['kind'],
+      subject: string,
+      flow: string,
+    ): HistoryEvent => ({
+      minute,
+      kind,
+      subject,
+      flow,
+      publication: 'TW',
+      reason: flow === 'cancellation' ? 'PREIS' : null,
+      offers: true,
+      experiment: null,
+      amount: 30,
+      currency: 'EUR',
+    });
+    const [, cancelled, , accepted] = await insertEvents(db, tenant, [
+      event(0, 'start', 'S1', 'cancellation'),
+      event(60, 'cancelled', 'S1', 'cancellation'),
+      event(2 * 1440, 'start', 'S2', 'renewal'),
+      event(2 * 1440 + 60, 'accepted', 'S2', 'renewal'),
+    ]);
+    const now = new Date(BASE + 30 * DAY + 3_600_000);
+    const period = { from: day(0), to: day(20) };
+    const flowOf = async (name: string, direct = false) =>
+      (await retentionInsights(db, { id: tenant }, period, now, { direct })).flows.find(
+        (f) => f.flow === name,
+      )!;
+    expect(await summariseRetention(db, tenant, now)).toBe(16);
+    expect(await flowOf('cancellation')).toMatchObject({ started: 1, cancelled: 1, kept: 0 });
+    expect(await flowOf('renewal')).toMatchObject({ started: 1, accepted: 1, kept: 1 });
+
+    const reject = (eventId: string) =>
+      db.query(
+        `insert into change_acknowledgements (tenant_id, event_id, status, reason, acknowledged_at)
+         values ($1, $2::uuid, 'rejected', '{"de-DE": "Nein.", "en-GB": "No."}', now())`,
+        [tenant, eventId],
+      );
+    // The cancellation is off the record: its flow kept the subscription after all.
+    await reject(cancelled);
+    expect(await summaryDays(db, tenant)).toEqual(Array.from({ length: 15 }, (_, i) => day(i + 1)));
+    expect(await flowOf('cancellation')).toMatchObject({ started: 1, cancelled: 0, kept: 1 });
+    // The offer's acceptance failed: no acceptance, no revenue kept.
+    await reject(accepted);
+    expect(await flowOf('renewal')).toMatchObject({ started: 1, accepted: 0, kept: 0, revenueKept: [] });
+    // A confirmation changes nothing; the summary summed anew answers as the direct query.
+    expect(await summariseRetention(db, tenant, now)).toBe(3);
+    for (const name of ['cancellation', 'renewal'])
+      expect(await flowOf(name)).toEqual(await flowOf(name, true));
+    expect(await flowOf('cancellation')).toMatchObject({ cancelled: 0, kept: 1 });
+  });
+
   it('reads the days not summed in windows reaching 14 days past them, joined where they overlap', () => {
     const at = (offset: number) => new Date(BASE + offset * DAY).toISOString();
     const span = { from: BASE, to: BASE + 40 * DAY };
