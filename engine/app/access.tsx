@@ -20,8 +20,8 @@ const PartialSessionNotice = lazy(() =>
 
 /**
  * Route access of route-inventory.txt and portal-core.md §2 "Access rules":
- * - login routes send a visitor who is not logged in to /login, keeping the page and its query as
- *   `returnTo` (engine/domain/returnTo.ts loginSearchFor; `p` and `lang` stay for the login);
+ * - login routes send a visitor who is not logged in to /login with the query kept and the page's
+ *   path as `returnTo` (engine/domain/returnTo.ts loginSearchFor; `p` and `lang` stay for the login);
  * - the query flag `p` sends anonymous pages to login too;
  * - /login (guest) sends logged-in users where a sign-in goes (§2 "Login": subscriptionId,
  *   returnTo, else /orders; engine/domain/returnTo.ts destinationAfterSignIn);

@@ -67,13 +67,17 @@ export function samePortalPathOrUndefined(value: unknown): string | undefined {
   return isSamePortalPath(value) ? value : undefined;
 }
 
+/** The login page's query after an account was deleted: the page says so (account-flows.md §4 "SSO delete"). */
+export const ACCOUNT_DELETED_PARAM = 'deleted';
+
 /**
  * The login screen's own query keys: the sign-in's (token, OAuth answer, registration and reset
- * links, the forgot-password dialog), the language (applied at start, engine/core/i18n.ts) and the
- * destination itself. Every other key of a login URL belongs to the page it leads to (§2: login
- * keeps the query).
+ * links, the forgot-password dialog), the language (applied at start, engine/core/i18n.ts), the
+ * deleted account's notice and the destination itself. Every other key of a login URL belongs to
+ * the page it leads to (§2: login keeps the query).
  */
 export const LOGIN_QUERY_KEYS: readonly string[] = [
+  ACCOUNT_DELETED_PARAM,
   'p',
   'code',
   'state',
@@ -117,14 +121,13 @@ export function destinationOf(pathname: string, search: string): string | undefi
   return samePortalPathOrUndefined(rest ? `${pathname}?${rest}` : pathname);
 }
 
-/** The login page's query after an account was deleted: the page says so (account-flows.md §4 "SSO delete"). */
-export const ACCOUNT_DELETED_PARAM = 'deleted';
-
 /**
- * The query of the login URL a visitor without a session is sent to from a page (§2 access rules):
- * `p` and `lang` stay on top for the login screen; the page itself, query included, travels whole
- * as `returnTo` (its keys cannot collide with the login's own, `returnTo=renewal` of the flow pages
- * for one). Orders, where a sign-in goes anyway, needs no `returnTo`.
+ * The query of the login URL a visitor without a session is sent to from a page (§2 access rules:
+ * "redirect to login with the query kept"): `p` and `lang` stay on top for the login screen, and so
+ * do the page's own keys, which the login hands back to the page (requestedDestination); the page's
+ * path travels as `returnTo`, with any key the login screen reads itself (LOGIN_QUERY_KEYS:
+ * `returnTo=renewal` of the flow pages, for one), which on top would be taken for the login's.
+ * Orders, where a sign-in goes anyway, needs no `returnTo`.
  */
 export function loginSearchFor(pathname: string, search: string): string {
   const from = new URLSearchParams(search);
@@ -133,8 +136,18 @@ export function loginSearchFor(pathname: string, search: string): string {
     const value = from.get(key);
     if (value !== null) query.set(key, value);
   }
-  const destination = destinationOf(pathname, search);
-  if (destination && destination !== DEFAULT_SIGN_IN_DESTINATION) query.set('returnTo', destination);
+  if (destinationOf(pathname, search) !== undefined) {
+    const loginOwn = new URLSearchParams();
+    const pageOwn = new URLSearchParams();
+    for (const [key, value] of from)
+      if (!KEPT_FOR_LOGIN.includes(key))
+        (LOGIN_QUERY_KEYS.includes(key) ? loginOwn : pageOwn).append(key, value);
+    const returnTo = samePortalPathOrUndefined(loginOwn.toString() ? `${pathname}?${loginOwn}` : pathname);
+    if (returnTo !== undefined) {
+      for (const [key, value] of pageOwn) query.append(key, value);
+      if (returnTo !== DEFAULT_SIGN_IN_DESTINATION) query.set('returnTo', returnTo);
+    }
+  }
   const result = query.toString();
   return result ? `?${result}` : '';
 }

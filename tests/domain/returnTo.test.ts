@@ -58,17 +58,31 @@ describe('returnTo accepts only same-portal paths', () => {
 });
 
 describe('a page hands its path and query to login (portal-core.md §2 access rules)', () => {
-  it('keeps the path and the whole query of a deep link as returnTo', () => {
-    expect(loginSearchFor('/subscriptions/2014516490774', '?view=x')).toBe(
-      `?returnTo=${encodeURIComponent('/subscriptions/2014516490774?view=x')}`,
-    );
+  it('keeps the query of a deep link on the login URL and its path as returnTo', () => {
+    const search = loginSearchFor('/subscriptions/2014516490774', '?view=x');
+    expect(search).toBe(`?view=x&returnTo=${encodeURIComponent('/subscriptions/2014516490774')}`);
+    expect(requestedDestination(search)).toBe('/subscriptions/2014516490774?view=x');
+    // Orders, where a sign-in goes anyway: the query alone, which the login hands back to it.
+    expect(loginSearchFor('/orders', '?filter=active')).toBe('?filter=active');
+    expect(destinationAfterSignIn('?filter=active')).toBe('/orders?filter=active');
   });
 
   it('leaves p and lang on top for the login screen and out of the destination', () => {
     const search = new URLSearchParams(loginSearchFor('/subscriptions/1', '?p=tok&lang=en&view=x'));
     expect(search.get('p')).toBe('tok');
     expect(search.get('lang')).toBe('en');
-    expect(search.get('returnTo')).toBe('/subscriptions/1?view=x');
+    expect(search.get('view')).toBe('x');
+    expect(search.get('returnTo')).toBe('/subscriptions/1');
+    expect(requestedDestination(`?${search}`)).toBe('/subscriptions/1?view=x');
+  });
+
+  it("keeps a page's key the login reads itself inside returnTo, the others on top", () => {
+    const search = new URLSearchParams(loginSearchFor('/subscriptions/1', '?deleted=1&code=7&view=x'));
+    expect([...search.keys()]).toEqual(['view', 'returnTo']);
+    expect(search.get('returnTo')).toBe('/subscriptions/1?deleted=1&code=7');
+    expect(requestedDestination(`?${search}`)).toBe('/subscriptions/1?deleted=1&code=7&view=x');
+    // The deleted account's notice of the login page is not carried to the page after a sign-in.
+    expect(destinationAfterSignIn('?deleted=1')).toBe('/orders');
   });
 
   it("keeps a page's own returnTo inside the destination instead of mixing it with the login's", () => {
@@ -87,6 +101,14 @@ describe('a page hands its path and query to login (portal-core.md §2 access ru
     expect(destinationOf('//evil.example', '')).toBeUndefined();
   });
 });
+
+/** A path with its query's entries sorted: the same page whatever order its keys come in. */
+function sortedQuery(path: string): string {
+  const at = path.indexOf('?');
+  if (at < 0) return path;
+  const entries = [...new URLSearchParams(path.slice(at))].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${path.slice(0, at)}?${new URLSearchParams(entries)}`;
+}
 
 describe('where a sign-in goes (portal-core.md §2 "Login")', () => {
   it('goes to the subscription of subscriptionId first', () => {
@@ -154,7 +176,12 @@ describe('where a sign-in goes (portal-core.md §2 "Login")', () => {
     const segment = fc.stringMatching(/^[\w.~%-]{1,12}$/);
     const page = fc.tuple(
       fc.array(segment, { minLength: 1, maxLength: 4 }),
-      fc.dictionary(fc.stringMatching(/^[a-z]{1,6}$/), fc.string({ maxLength: 8 }), { maxKeys: 3 }),
+      fc.dictionary(
+        // Keys of the page's own, and keys the login screen reads itself.
+        fc.oneof(fc.stringMatching(/^[a-z]{1,6}$/), fc.constantFrom('code', 'deleted', 'returnTo', 'forgot')),
+        fc.string({ maxLength: 8 }),
+        { maxKeys: 3 },
+      ),
     );
     fc.assert(
       fc.property(page, ([segments, params]) => {
@@ -163,7 +190,8 @@ describe('where a sign-in goes (portal-core.md §2 "Login")', () => {
         const destination = destinationAfterSignIn(loginSearchFor(pathname, search));
         expect(isSamePortalPath(destination)).toBe(true);
         const expected = destinationOf(pathname, search);
-        expect(destination).toBe(expected ?? DEFAULT_SIGN_IN_DESTINATION);
+        // The same page and keys; keys the login reads itself come back first.
+        expect(sortedQuery(destination)).toBe(sortedQuery(expected ?? DEFAULT_SIGN_IN_DESTINATION));
       }),
     );
   });

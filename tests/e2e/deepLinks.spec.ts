@@ -16,6 +16,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { buildDemoData } from '../../server/seed/demoData';
+import { requestedDestination } from '../../engine/domain/returnTo';
 import { linkIn, MAGIC_LINK_SUBJECT, waitForMail, screenHeading } from './support';
 
 type Locale = 'de-DE' | 'en-GB';
@@ -59,11 +60,18 @@ async function expectOnPage(page: Page, tenant: string, path: string) {
   await expect(page.locator('#subscription-title')).toBeVisible();
 }
 
-/** An anonymous visit of a deep link ends on the login, which carries the page (path and query, not lang) as returnTo. */
+/**
+ * An anonymous visit of a deep link ends on the login, with the page's query kept (portal-core.md
+ * §2) and its path as returnTo: together the page it leads back to, without lang.
+ */
 async function openAnonymously(page: Page, tenant: string, path: string, lang: string) {
   await page.goto(`/t/${tenant}${path}${path.includes('?') ? '&' : '?'}lang=${lang}`);
   await expect(page).toHaveURL(new RegExp(`/t/${tenant}/login\\?`));
-  expect(new URL(page.url()).searchParams.get('returnTo')).toBe(path);
+  const login = new URL(page.url());
+  for (const [key, value] of new URLSearchParams(path.split('?')[1] ?? ''))
+    expect(login.searchParams.get(key)).toBe(value);
+  expect(login.searchParams.get('returnTo')).toBe(path.split('?')[0]);
+  expect(requestedDestination(login.search)).toBe(path);
   await expect(page.locator('#login-title')).toBeVisible();
 }
 

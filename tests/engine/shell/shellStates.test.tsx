@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { act } from 'react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AccessGate } from '../../../engine/app/access';
+import { requestedDestination } from '../../../engine/domain/returnTo';
 import { authStateAtom } from '../../../engine/core/authState';
 import { AnnouncementBanner } from '../../../engine/app/shell/AnnouncementBanner';
 import { Sidebar } from '../../../engine/app/shell/Sidebar';
@@ -213,8 +214,8 @@ describe('a visitor without a session (§2: a missing user sends to login unless
     expect(page.querySelector('h1')?.textContent).toBe(de['shell.embeddedSignInTitle']);
     const wayIn = byText(page, 'a', de['shell.embeddedSignInButton'])!;
     expect(wayIn.getAttribute('href')).toMatch(/^\/login\?/);
-    // The way in comes back to this page.
-    expect(new URLSearchParams(wayIn.getAttribute('href')!.split('?')[1]).get('returnTo')).toBe(
+    // The way in comes back to this page, its query kept.
+    expect(requestedDestination(`?${wayIn.getAttribute('href')!.split('?')[1]}`)).toBe(
       '/subscriptions/123?view=x',
     );
   });
