@@ -1,6 +1,8 @@
 /**
- * Host-frame messaging (account-flows.md §2): events go only to the tenant's configured parent
- * origins, never to "*", so a foreign page that frames the portal learns nothing.
+ * Host-frame messaging (portal-core.md §1, account-flows.md §2: "the parent frame is notified with
+ * the message sessionTimedOut"): the message is the event's name itself, the string a host page
+ * compares `event.data` with. Events go only to the tenant's configured parent origins, never to
+ * "*", so a foreign page that frames the portal learns nothing.
  */
 export type HostFrameEvent = 'sessionTimedOut' | 'accountDeleted' | 'loyaltyOptionDisabled';
 
@@ -33,5 +35,5 @@ export function notifyHostFrame(event: HostFrameEvent, parentOrigins: readonly s
   // does not tell is tried with each (it is delivered to the one that matches).
   const known = parentOrigin();
   const targets = known !== undefined && parentOrigins.includes(known) ? [known] : parentOrigins;
-  for (const origin of targets) window.parent.postMessage({ type: event }, origin);
+  for (const origin of targets) window.parent.postMessage(event, origin);
 }

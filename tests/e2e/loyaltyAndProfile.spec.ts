@@ -217,10 +217,8 @@ test.describe('embedded in a publisher page (English)', () => {
 
     await expect
       .poll(() => messages(page))
-      .toContainEqual({ origin: `http://localhost:${port}`, data: { type: 'accountDeleted' } });
-    expect(await messages(page)).not.toContainEqual(
-      expect.objectContaining({ data: { type: 'sessionTimedOut' } }),
-    );
+      .toContainEqual({ origin: `http://localhost:${port}`, data: 'accountDeleted' });
+    expect(await messages(page)).not.toContainEqual(expect.objectContaining({ data: 'sessionTimedOut' }));
     await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
     await expect(frame.getByText('Your account has been deleted.')).toBeVisible();
     expect(
@@ -266,7 +264,7 @@ test.describe('embedded in a publisher page (English)', () => {
       .click();
     await expect
       .poll(() => messages(page))
-      .toContainEqual({ origin: `http://localhost:${port}`, data: { type: 'loyaltyOptionDisabled' } });
+      .toContainEqual({ origin: `http://localhost:${port}`, data: 'loyaltyOptionDisabled' });
     await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
   });
 });

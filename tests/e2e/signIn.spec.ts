@@ -195,14 +195,14 @@ test.describe('embedded in a publisher page', () => {
       .poll(() => page.evaluate(() => (window as unknown as { portalMessages: unknown[] }).portalMessages))
       .toContainEqual({
         origin: `http://localhost:${process.env.E2E_PORT ?? '4321'}`,
-        data: { type: 'sessionTimedOut' },
+        data: 'sessionTimedOut',
       });
     // Told once, though every call the page had in flight answered 401.
     await page.waitForTimeout(1000);
     const told = await page.evaluate(
       () =>
-        (window as unknown as { portalMessages: { data: { type: string } }[] }).portalMessages.filter(
-          (message) => message.data.type === 'sessionTimedOut',
+        (window as unknown as { portalMessages: { data: unknown }[] }).portalMessages.filter(
+          (message) => message.data === 'sessionTimedOut',
         ).length,
     );
     expect(told).toBe(1);

@@ -29,7 +29,7 @@ describe('messages to the host page', () => {
   it('go to the parent’s origin alone when it is a configured one', () => {
     const postMessage = framedBy('https://staging.verlag.example');
     notifyHostFrame('sessionTimedOut', ORIGINS);
-    expect(postMessage.mock.calls).toEqual([[{ type: 'sessionTimedOut' }, 'https://staging.verlag.example']]);
+    expect(postMessage.mock.calls).toEqual([['sessionTimedOut', 'https://staging.verlag.example']]);
   });
 
   it('go to each configured origin when the parent’s is unknown or not one of them', () => {
