@@ -23,16 +23,14 @@ export const UK_POSTCODE = /^(GIR ?0AA|BFPO ?\d{1,4}|[A-Z]{1,2}\d[A-Z\d]? ?\d[A-
 export const isUkPostcode = (value: string) => UK_POSTCODE.test(value.trim());
 
 /**
- * The form of a postcode by country, with an example the form's message gives: §9 names GB's; the
- * German-speaking countries' are digits only, five in Germany and four in Austria and Switzerland
- * (a German postcode of four digits is one digit short, and the paper would not arrive). Other
- * countries keep §9's length rule alone.
+ * The form of a postcode by country, with an example the form's message gives. The spec names one:
+ * "UK postcode pattern for country GB" (account-flows.md §5 "Address form"); every other country
+ * keeps §9's length rule alone, "min 4 (5 not required), max 10" — also Germany, whose five digits
+ * the order system checks against its own records (docs/architecture.md, where the spec's rules
+ * pull apart).
  */
 export const POSTCODES: Readonly<Record<string, { pattern: RegExp; example: string }>> = {
   GB: { pattern: UK_POSTCODE, example: 'SW1A 1AA' },
-  DE: { pattern: /^\d{5}$/, example: '10115' },
-  AT: { pattern: /^\d{4}$/, example: '1010' },
-  CH: { pattern: /^\d{4}$/, example: '8001' },
 };
 
 const postcodeForm = (countryCode: string | null | undefined) =>
