@@ -55,15 +55,23 @@ export function registerServe(program: Command): void {
       console.error(`ready in ${Date.now() - started} ms: ${server.url} (${server.db.kind})`);
       if (server.metricsUrl) console.error(`metrics for Prometheus: ${server.metricsUrl}`);
       const { isDemoTenant } = await import('../../server/seed');
+      const { portalCommand } = await import('../../server/runtime/portalCommand');
+      const { DIST_DIR } = await import('../paths');
+      const { existsSync } = await import('node:fs');
+      const { join } = await import('node:path');
       const port = new URL(server.url).port;
       for (const tenant of tenants) {
+        // A tenant file without its build answers 503 until it is built: the list says so.
+        const unbuilt = existsSync(join(DIST_DIR, tenant.id, 'index.html'))
+          ? ''
+          : `   (not built: ${portalCommand()} build ${tenant.id})`;
         // Its own host names too, the addresses its subscribers use (docs/going-live.md "One host
         // per publisher"): a `.localhost` one opens here as it is; another one through your proxy.
         const own = tenant.hosts.map((host) =>
           /\.localhost$/i.test(host) ? `http://${host}${port ? `:${port}` : ''}/` : host,
         );
         console.error(
-          `  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/${own.length ? `   own host: ${own.join(', ')}` : ''}${isDemoTenant(tenant) ? '   (a demo tenant)' : ''}`,
+          `  ${tenant.name.padEnd(32)} ${server.url}/t/${tenant.id}/${own.length ? `   own host: ${own.join(', ')}` : ''}${isDemoTenant(tenant) ? '   (a demo tenant)' : ''}${unbuilt}`,
         );
       }
       // A go-live serves the publishers' tenants: the demo's are in tenants/ of every checkout.
