@@ -22,6 +22,7 @@ import { apiRouters } from './apiRoutes';
 import { operatorApi } from './operator/operatorApi';
 import { OPERATOR_PARTS } from './operator/operatorParts';
 import { screenLocaleContext } from './events/eventLocale';
+import type { CommandDatabase } from './seed/seedDemo';
 import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './tenancy/tenantResolver';
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
@@ -57,6 +58,11 @@ export interface AppOptions {
    * such a tenant's accounts came from its order system, and the preview signs none of them in.
    */
   demoDataInEveryTenant?: boolean;
+  /**
+   * With devPages: this server's database, which the studio's and the preview's hints name for the
+   * `portal` commands that bring a tenant's data in (a workbench's own, server/seed/seedDemo.ts).
+   */
+  commandDatabase?: CommandDatabase;
   /**
    * Builds the engine (the CLI's Vite build) into a folder: the studio's preview calls it when the
    * dist folder has no engine yet. Handed in by the command, since the server never imports cli/.
@@ -244,6 +250,7 @@ export function createApp(options: AppOptions): {
       distDir: options.distDir,
       buildEngine: options.buildEngine,
       buildStudio: options.buildStudio,
+      commandDatabase: options.commandDatabase,
     };
     const studioMount = Router().use(
       offTenantHosts,
@@ -272,6 +279,7 @@ export function createApp(options: AppOptions): {
             directory,
             now,
             demoDataInEveryTenant: options.demoDataInEveryTenant === true,
+            commandDatabase: options.commandDatabase,
           }),
         ),
     );

@@ -135,6 +135,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // Only the development commands ask for them: never `portal serve`, outbox viewer or not.
       devPages: options.devPages ?? false,
       demoDataInEveryTenant: options.demoDataInEveryTenant,
+      commandDatabase: { dataDir: options.dataDir, databaseUrl: options.databaseUrl },
       buildEngine: options.buildEngine,
       buildStudio: options.buildStudio,
       siteHandler: options.siteHandler,

@@ -111,12 +111,15 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
 
   let server: Awaited<ReturnType<typeof startServer>>;
   try {
-    server = await startServer({
-      tenants: [tenant],
-      // Its own database beside a running portal's, as the studio's (workbenchServerOptions).
+    // Its own database beside a running portal's, as the studio's (workbenchServerOptions).
+    const settings = {
       ...(await workbenchServerOptions('dev')),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.databaseUrl ? { databaseUrl: options.databaseUrl } : {}),
+    };
+    server = await startServer({
+      tenants: [tenant],
+      ...settings,
       ...(options.smtpUrl ? { smtpUrl: options.smtpUrl } : {}),
       port: port.port,
       host,
@@ -127,7 +130,8 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       log: options.log ?? devLogger(),
       beforeListen: async (db) => {
         await seedDemo(db, [tenant]);
-        if (!isDemoTenant(tenant)) print(`${tenant.id}: ${bringDataInHint(tenant.id)}`);
+        // Its commands name this workbench's database, where its data must go to show here.
+        if (!isDemoTenant(tenant)) print(`${tenant.id}: ${bringDataInHint(tenant.id, settings)}`);
       },
     });
   } catch (error) {

@@ -19,6 +19,7 @@ import { PREVIEW_SCRIPT } from './previewScript';
 import { previewScreens, type PreviewScreen } from './previewScreens';
 import type { DemoLoginSummary } from '../seed/demoLogins';
 import { previewSignIn } from './previewSignIn';
+import type { CommandDatabase } from '../seed/seedDemo';
 import { previewLoginsOf } from './previewLogins';
 
 /** GET /preview/api/catalogue: one entry per tenant. */
@@ -38,6 +39,8 @@ export function previewRouter(deps: {
   now: () => Date;
   /** `portal preview`'s own database: see previewLoginsOf. */
   demoDataInEveryTenant: boolean;
+  /** This server's database, which the hints' commands name (server/seed/seedDemo.ts). */
+  commandDatabase?: CommandDatabase;
 }): Router {
   const router = Router();
   router.get('/preview', previewPage(deps.directory, deps.demoDataInEveryTenant));

@@ -21,7 +21,7 @@ import { listSubscriptionsForUser } from '../store/subscriptionStore';
 import { hashToken, newSecretToken } from '../auth/tokens';
 import { MAGIC_LINK_MINUTES, MAGIC_LINK_PURPOSE } from '../auth/signInMailJobs';
 import { previewLoginsOf } from './previewLogins';
-import { bringDataInHint, isDemoTenant } from '../seed/seedDemo';
+import { bringDataInHint, isDemoTenant, type CommandDatabase } from '../seed/seedDemo';
 import { normalizeEmail } from '../../engine/domain/fieldRules';
 import type { TenantDirectory } from '../tenancy/tenantResolver';
 import { demoIdsFrom, type DemoIds } from './previewScreens';
@@ -42,6 +42,8 @@ export function previewSignIn(deps: {
   directory: TenantDirectory;
   now: () => Date;
   demoDataInEveryTenant: boolean;
+  /** This server's database, which the hint's commands name. */
+  commandDatabase?: CommandDatabase;
 }): RequestHandler {
   return async (req, res) => {
     if (!req.is('application/json'))
@@ -67,7 +69,10 @@ export function previewSignIn(deps: {
       );
     // Whoever a publisher's tenant holds came from its order system (previewLoginsOf).
     if (!isDemoTenant(tenant) && !deps.demoDataInEveryTenant)
-      throw forbidden('not_a_demo_tenant', `${tenant.id} is no demo tenant: ${bringDataInHint(tenant.id)}.`);
+      throw forbidden(
+        'not_a_demo_tenant',
+        `${tenant.id} is no demo tenant: ${bringDataInHint(tenant.id, deps.commandDatabase)}.`,
+      );
     const email = normalizeEmail(body.email as string);
     const logins = previewLoginsOf(tenant, deps.demoDataInEveryTenant);
     if (!logins.some((login) => login.email === email)) {

@@ -3,7 +3,14 @@
  * `seedDemoData(db, tenants, { today })` seeds the data alone, each tenant once, and returns the
  * demo logins (tests build their own accounts' passwords on it).
  */
-export { bringDataInHint, commandEnvironment, isDemoTenant, seedDemo, type DemoFlag } from './seedDemo';
+export {
+  bringDataInHint,
+  commandEnvironment,
+  isDemoTenant,
+  seedDemo,
+  type CommandDatabase,
+  type DemoFlag,
+} from './seedDemo';
 export { seedDemoData, type SeedOptions } from './seedDemoData';
 export {
   buildDemoData,

@@ -36,21 +36,38 @@ export async function seedDemo(
  * seed` and the studio): its subscribers come from its order system, through `portal import` or the
  * operator API (docs/going-live.md "Going live with your order system").
  */
-export function bringDataInHint(tenantId: string): string {
-  const env = commandEnvironment();
+export function bringDataInHint(tenantId: string, database?: CommandDatabase): string {
+  const env = commandEnvironment(database);
   const portal = portalCommand();
   return `no demo data (the tenant file is not marked "demo": true): bring its subscribers in with \`${env}${portal} import ${tenantId} <folder of NDJSON files>\` or through the operator API (a key from \`${env}${portal} keys create ${tenantId} --scope read,write,import\`); docs/going-live.md "Going live with your order system"`;
 }
 
 /**
+ * The database a server runs on, as a `portal` command must name it to reach the same one: a
+ * workbench (`portal dev`, `studio`, `preview`) runs on its own in `<PORTAL_DATA_DIR>/<name>`, which
+ * the process's settings do not say (cli/commands/serverOptions.ts workbenchServerOptions).
+ */
+export interface CommandDatabase {
+  dataDir: string;
+  databaseUrl?: string;
+}
+
+/**
  * The settings of this process a command needs to reach the same tenant files and database: a
  * command run without them reads tenants/ and data/ (docs/going-live.md "One environment for the
- * server and the commands"). The connection string is named, not written out.
+ * server and the commands"). With `database`, the server's own database is named instead of the
+ * process's settings. The connection string is named, not written out.
  */
-export function commandEnvironment(): string {
-  const parts = (['PORTAL_TENANTS_DIR', 'PORTAL_DATA_DIR'] as const).flatMap((name) =>
-    process.env[name] ? [`${name}=${process.env[name]}`] : [],
-  );
-  if (process.env.DATABASE_URL) parts.push("DATABASE_URL=<the server's>");
+export function commandEnvironment(database?: CommandDatabase): string {
+  const parts = process.env.PORTAL_TENANTS_DIR
+    ? [`PORTAL_TENANTS_DIR=${process.env.PORTAL_TENANTS_DIR}`]
+    : [];
+  if (database) {
+    if (database.databaseUrl) parts.push("DATABASE_URL=<the server's>");
+    else parts.push(`PORTAL_DATA_DIR=${database.dataDir}`);
+  } else {
+    if (process.env.PORTAL_DATA_DIR) parts.push(`PORTAL_DATA_DIR=${process.env.PORTAL_DATA_DIR}`);
+    if (process.env.DATABASE_URL) parts.push("DATABASE_URL=<the server's>");
+  }
   return parts.map((part) => `${part} `).join('');
 }

@@ -31,7 +31,7 @@ import {
 } from './studioFiles';
 import { findUserByEmail } from '../store/userStore';
 import { demoLoginOf, demoLoginsOf } from '../seed/demoLogins';
-import { bringDataInHint, commandEnvironment, isDemoTenant } from '../seed/seedDemo';
+import { bringDataInHint, commandEnvironment, isDemoTenant, type CommandDatabase } from '../seed/seedDemo';
 import { portalCommand } from '../runtime/portalCommand';
 
 export interface StudioOptions {
@@ -47,6 +47,8 @@ export interface StudioOptions {
    * CLI's Vite build, handed in: the server never imports studio/, docs/architecture.md "Layers").
    */
   buildStudio?: (studioDir: string) => Promise<unknown>;
+  /** This server's database, which the hints' commands name (server/seed/seedDemo.ts). */
+  commandDatabase?: CommandDatabase;
 }
 
 /** A draft the operator is typing: the last valid version is what the preview frames show. */
@@ -305,8 +307,8 @@ function demoSessionRoutes(api: Router, options: StudioOptions): void {
         tenant: tenant.id,
         demo: false,
         users: [],
-        hint: bringDataInHint(tenant.id),
-        command: `${commandEnvironment()}${portalCommand()}`,
+        hint: bringDataInHint(tenant.id, options.commandDatabase),
+        command: `${commandEnvironment(options.commandDatabase)}${portalCommand()}`,
       });
       return;
     }
@@ -335,7 +337,10 @@ function demoSessionRoutes(api: Router, options: StudioOptions): void {
     const email = typeof req.body?.email === 'string' ? req.body.email : '';
     // Whoever a publisher's tenant holds came from its order system: the studio signs none of them in.
     if (!isDemoTenant(tenant))
-      throw forbidden('not_a_demo_tenant', `${tenant.id} is no demo tenant: ${bringDataInHint(tenant.id)}.`);
+      throw forbidden(
+        'not_a_demo_tenant',
+        `${tenant.id} is no demo tenant: ${bringDataInHint(tenant.id, options.commandDatabase)}.`,
+      );
     const login = demoLoginOf(tenant, email);
     if (!login)
       throw forbidden(

@@ -101,6 +101,20 @@ describe("the server's hint for a tenant without demo data", () => {
       '`npx portal keys create harbour --scope read,write,import`',
     );
   });
+
+  it("names a workbench's own database, not the deployment's the process's settings name", () => {
+    process.env.PORTAL_DATA_DIR = '/srv/portal/data';
+    process.env.DATABASE_URL = 'postgres://portal:s3cret@db.internal/portal';
+    const hint = bringDataInHint('harbour', { dataDir: '/srv/portal/data/dev' });
+    expect(hint).toContain(
+      '`PORTAL_DATA_DIR=/srv/portal/data/dev npx portal import harbour <folder of NDJSON files>`',
+    );
+    expect(hint).toContain('`PORTAL_DATA_DIR=/srv/portal/data/dev npx portal keys create harbour');
+    expect(hint).not.toContain('DATABASE_URL');
+    // A server on DATABASE_URL: its commands need that, named, not written out.
+    const onUrl = bringDataInHint('harbour', { dataDir: '/srv/portal/data', databaseUrl: 'postgres://x' });
+    expect(onUrl).toContain("`DATABASE_URL=<the server's> npx portal import harbour");
+  });
 });
 
 describe('the settings file the server and the commands share', () => {
