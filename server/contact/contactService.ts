@@ -129,16 +129,25 @@ export function createContactService(deps: ContactServiceDeps) {
       )!;
       // The sender's language, when the tenant offers it (the body may name any locale).
       const locale = offeredLocale(tenant.locales, body.locale) ?? tenant.defaultLocale;
+      const staffLocale = tenant.defaultLocale;
       let subscription: { id: string; orderNumber: string; displayName: string } | undefined;
+      // The same subscription named in the staff's language, for their mail.
+      let staffSubscription: typeof subscription;
       if (loggedIn && body.subscriptionId) {
         // A partial login (order number, contact form) speaks for its one subscription only.
         const inScope = !user.subscriptionId || user.subscriptionId === body.subscriptionId;
+        // Its product name in the sender's language, as the screen showed it, for their receipt.
         const found = inScope
-          ? await getSubscriptionForUser(deps.db, tenant.id, user.id, body.subscriptionId)
+          ? await getSubscriptionForUser(deps.db, tenant.id, user.id, body.subscriptionId, { locale })
           : null;
         // §8 contact error subscription-not-found.
         if (!found) throw linkResult('not_found', 'There is no such subscription on your account.');
         subscription = { id: found.id, orderNumber: found.orderNumber, displayName: found.displayName };
+        const forStaff =
+          staffLocale === locale
+            ? found
+            : await getSubscriptionForUser(deps.db, tenant.id, user.id, found.id, { locale: staffLocale });
+        staffSubscription = { ...subscription, displayName: forStaff?.displayName ?? found.displayName };
       }
       const details = loggedIn ? { email: user.email } : trimmed(body.contactDetails ?? {});
       const recipient = tenant.contact?.email ?? tenant.contact?.fallbackEmail;
@@ -171,7 +180,6 @@ export function createContactService(deps: ContactServiceDeps) {
           image,
           mailedTo: recipient,
         });
-        const staffLocale = tenant.defaultLocale;
         // Names, not the order system's codes, for the staff who read it: the salutation's title
         // and the publication's description, each with its code.
         const salutation = details.salutation
@@ -195,7 +203,7 @@ export function createContactService(deps: ContactServiceDeps) {
             activity.name['en-GB'] ??
             activity.activity,
           accountEmail: user?.email,
-          subscription,
+          subscription: staffSubscription,
           publication:
             loggedIn || !body.publication
               ? undefined

@@ -527,6 +527,37 @@ describe('POST /contact', () => {
     expect(foreign.body.error.details).toEqual({ status: 'not_found' });
   });
 
+  it("names the subscription in the sender's language in the receipt, and in the staff's in theirs", async () => {
+    const client = await signedIn(userEmail);
+    type Listed = { id: string; displayName: string };
+    const german = (await client.get('/subscriptions', { 'accept-language': 'de-DE' })).body as Listed[];
+    const english = (await client.get('/subscriptions', { 'accept-language': 'en-GB' })).body as Listed[];
+    const named = english.find((s) => german.find((g) => g.id === s.id)?.displayName !== s.displayName)!;
+    // The demo's products have a name per language: the test needs one that differs.
+    expect(named).toBeDefined();
+    const inGerman = german.find((g) => g.id === named.id)!.displayName;
+    const response = await client.post(
+      '/contact',
+      {
+        activity: 'REVOKE',
+        subscriptionId: named.id,
+        message: 'I would like to keep reading.',
+        locale: 'en-GB',
+      },
+      { 'accept-language': 'en-GB' },
+    );
+    expect(response.status).toBe(201);
+    const receipt = (await outbox.mails(userEmail)).find((m) => m.text.includes(response.body.id))!;
+    expect(receipt.subject).toMatch(/^We have received your message – /);
+    expect(receipt.text).toContain(`${named.displayName} (order number`);
+    expect(receipt.text).not.toContain(`${inGerman} (order number`);
+    const staff = (await outbox.mails(`service@${tenantA.id}.example`)).find((m) =>
+      m.text.includes(response.body.id),
+    )!;
+    expect(staff.text).toContain(`${inGerman} (`);
+    expect(staff.text).not.toContain(named.displayName);
+  });
+
   it('refuses the opt-in for an activity that does not offer it', async () => {
     const response = await (await anonymous()).post('/contact', anonymousMessage({ optIn: true }));
     expect(response.body.error.details).toEqual([
