@@ -190,7 +190,8 @@ describe('invoice PDF', () => {
     expect((await pdfText(await render({ tenant: withCareOf }))).text).toContain(
       'c/o Druckhaus Schwaben, Maximilianstraße 12, 86150 Augsburg, Deutschland',
     );
-  });
+    // Three invoices made and read: more than the default five seconds on a busy machine.
+  }, 30_000);
 
   it('uses German labels for a German subscriber of the same tenant', async () => {
     const { text, title } = await pdfText(await render());
