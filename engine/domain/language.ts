@@ -129,13 +129,21 @@ export function offeredLocale(
     Locale | undefined;
 }
 
-/** The first wish the tenant offers, else the tenant's default locale. */
-export function chooseLocale(tenant: TenantLanguages, wishes: Iterable<string | null | undefined>): Locale {
+/** The first wish the tenant offers; undefined when it offers none of them. */
+export function firstOfferedLocale(
+  offered: readonly string[],
+  wishes: Iterable<string | null | undefined>,
+): Locale | undefined {
   for (const wish of wishes) {
-    const locale = offeredLocale(tenant.locales, localeFromLangParam(wish));
+    const locale = offeredLocale(offered, localeFromLangParam(wish));
     if (locale) return locale;
   }
-  return tenant.defaultLocale as Locale;
+  return undefined;
+}
+
+/** The first wish the tenant offers, else the tenant's default locale. */
+export function chooseLocale(tenant: TenantLanguages, wishes: Iterable<string | null | undefined>): Locale {
+  return firstOfferedLocale(tenant.locales, wishes) ?? (tenant.defaultLocale as Locale);
 }
 
 /** The languages of an Accept-Language header, the most wanted first (`q=0` means "not this one"). */

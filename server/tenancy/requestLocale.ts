@@ -1,11 +1,6 @@
 import type { Request } from 'express';
 import type { Locale } from '../../engine/domain/locales';
-import {
-  acceptedLanguages,
-  chooseLocale,
-  localeFromLangParam,
-  offeredLocale,
-} from '../../engine/domain/language';
+import { acceptedLanguages, chooseLocale, firstOfferedLocale } from '../../engine/domain/language';
 import type { ServerTenant } from './tenantContext';
 
 /**
@@ -33,13 +28,9 @@ export function requestLocale(
  */
 export function namedRequestLocale(req: Request, tenant: Pick<ServerTenant, 'locales'>): Locale | undefined {
   const explicit: unknown = (req.body as { locale?: unknown } | undefined)?.locale;
-  const wishes = [
+  // The rule of requestLocale, without its fallback.
+  return firstOfferedLocale(tenant.locales, [
     typeof explicit === 'string' ? explicit : undefined,
     ...acceptedLanguages(req.get('accept-language')),
-  ];
-  for (const wish of wishes) {
-    const locale = offeredLocale(tenant.locales, localeFromLangParam(wish));
-    if (locale) return locale;
-  }
-  return undefined;
+  ]);
 }
