@@ -40,6 +40,7 @@ import {
   type IssuedFormat,
 } from '../store/issuedInvoiceDocumentStore';
 import { lockUntilCommit } from '../store/transactionLocks';
+import { recordChangesAfter, type RecordChangeMade } from '../store/orderSystemOverlays';
 import { nameOnDay } from '../store/subscriptionStore';
 import { issuedDocuments } from '../metrics/registry';
 import type { BilledParty, InvoiceInput } from './invoiceModel';
@@ -198,10 +199,71 @@ export interface IssuedInvoiceOptions {
 }
 
 /**
+ * The columns and `details` keys of a business partner (server/operator/entities) that an invoice's
+ * billed party names, by the field of BilledParty they fill.
+ */
+const BILLED_PARTY_PATHS: Readonly<Record<string, keyof BilledParty>> = {
+  first_name: 'firstName',
+  last_name1: 'lastName1',
+  company1: 'company1',
+  street: 'street',
+  street_number: 'streetNumber',
+  zipcode: 'zipcode',
+  city: 'city',
+  country_code: 'countryCode',
+  email_address: 'emailAddress',
+  'details.addressLine1': 'addressLine1',
+  'details.addressLine2': 'addressLine2',
+  'details.addressLine3': 'addressLine3',
+  'details.streetNumberSuffix': 'streetNumberSuffix',
+};
+
+/**
+ * The billed party as it was on `day`: each field a change of the portal's made on a later day
+ * wrote is put back to its value before the first such change (`changes`, oldest first). An
+ * invoice whose first document is made only after the subscriber moved (the background job had not
+ * reached it yet, or its record arrived late) is addressed as the order system issued it, not to
+ * the address entered after its date (account-flows.md §5 address change: the change is pending on
+ * the order system's record, which the invoice was made from).
+ */
+export function billedPartyOnDay(
+  party: BilledParty,
+  changes: readonly RecordChangeMade[],
+  day: string,
+): BilledParty {
+  const onDay: Record<string, unknown> = { ...party };
+  const putBack = new Set<string>();
+  for (const change of changes) {
+    if (change.madeOn <= day) continue;
+    for (const path of change.paths) {
+      const field = BILLED_PARTY_PATHS[path];
+      if (!field || putBack.has(path)) continue;
+      putBack.add(path);
+      const [before] = change.base[path] ?? [];
+      onDay[field] = typeof before === 'string' ? before : null;
+    }
+  }
+  return onDay as BilledParty;
+}
+
+/** The portal's changes of the partner made after the earliest of `days` (none without a partner). */
+async function partnerChangesAfter(
+  db: Database,
+  tenantId: string,
+  party: BilledParty | undefined,
+  days: readonly string[],
+): Promise<RecordChangeMade[]> {
+  if (!party?.bpNumber || days.length === 0) return [];
+  const earliest = days.reduce((a, b) => (b < a ? b : a));
+  return recordChangesAfter(db, tenantId, 'business-partners', party.bpNumber, earliest);
+}
+
+/**
  * The invoice as it was issued: under the name the subscription had on the invoice's day, where the
  * portal renamed it since (an upgrade that applied at once, store/subscriptionStore.ts nameOnDay),
- * and addressed to the party its first document named (see above). An issued invoice names what it
- * was issued for and whom, not what the subscription and the partner are today.
+ * and addressed to the party its first document named (see above), else to the partner as it was
+ * on the invoice's day (billedPartyOnDay). An issued invoice names what it was issued for and whom,
+ * not what the subscription and the partner are today.
  */
 async function asIssued(db: Database, invoice: IssuedInvoice): Promise<IssuedInvoice> {
   const { subscription, payment, locale, billedTo } = invoice.input;
@@ -213,24 +275,46 @@ async function asIssued(db: Database, invoice: IssuedInvoice): Promise<IssuedInv
   if (name !== null && name !== subscription.displayName)
     input.subscription = { ...subscription, displayName: name };
   if (issuedTo) input.billedTo = { ...(issuedTo as NonNullable<InvoiceInput['billedTo']>) };
+  else if (billedTo) {
+    const changes = await partnerChangesAfter(db, invoice.tenantId, billedTo, [payment.date]);
+    if (changes.length > 0) input.billedTo = billedPartyOnDay(billedTo, changes, payment.date);
+  }
   return input.subscription === subscription && input.billedTo === billedTo ? invoice : { ...invoice, input };
 }
 
 /**
  * Whom each of these invoices of a subscription is addressed to: the party its first kept document
- * named (see above), else `current` (the partner on record today), with whom its first document
- * will be made. What an invoice's XRechnung depends on (a business as the billed party), decided
- * as the documents themselves are made: an invoice issued to a company keeps its XRechnung after
- * the partner's company name is gone, one issued to a private person gets none later.
+ * named (see above), else `current` (the partner on record today) as it was on the invoice's day,
+ * with whom its first document will be made. What an invoice's XRechnung depends on (a business as
+ * the billed party), decided as the documents themselves are made: an invoice issued to a company
+ * keeps its XRechnung after the partner's company name is gone, one issued to a private person
+ * gets none later.
  */
 export async function invoicesAddressedTo(
   db: Database,
   subscription: { tenantId: string; subscriptionId: string },
-  paymentIds: readonly string[],
+  invoices: ReadonlyArray<{ id: string; date: string }>,
   current: BilledParty | undefined,
 ): Promise<Map<string, BilledParty | undefined>> {
-  const issued = await issuedBilledParties(db, subscription, paymentIds);
-  return new Map(paymentIds.map((id) => [id, (issued.get(id) as BilledParty | undefined) ?? current]));
+  const issued = await issuedBilledParties(
+    db,
+    subscription,
+    invoices.map((invoice) => invoice.id),
+  );
+  const notMadeYet = invoices.filter((invoice) => !issued.has(invoice.id));
+  const changes = await partnerChangesAfter(
+    db,
+    subscription.tenantId,
+    current,
+    notMadeYet.map((invoice) => invoice.date),
+  );
+  return new Map(
+    invoices.map((invoice) => [
+      invoice.id,
+      (issued.get(invoice.id) as BilledParty | undefined) ??
+        (current && changes.length > 0 ? billedPartyOnDay(current, changes, invoice.date) : current),
+    ]),
+  );
 }
 
 /** The invoice PDF (hybrid ZUGFeRD / Factur-X where the tenant's settings allow), made once. */

@@ -24,7 +24,7 @@ import { partnersOfSubscription } from '../store/accountChangeStore';
 import { findPayment } from '../store/orderStore';
 import { billedParty } from '../documents/invoicePdf';
 import { canMakeXRechnung, isBusiness } from '../documents/eInvoice';
-import { issuedInvoicePdf, issuedXRechnung } from '../documents/issuedInvoices';
+import { invoicesAddressedTo, issuedInvoicePdf, issuedXRechnung } from '../documents/issuedInvoices';
 import type { ServerTenant } from '../tenancy/tenantContext';
 
 /** Invoices made per round, over all tenants: a second or two of work on this machine. */
@@ -79,7 +79,11 @@ export async function makeInvoiceDocuments(
           input: { tenant, locale, subscription, payment, billedTo },
         };
         await issuedInvoicePdf(db, issued, { now });
-        if (canMakeXRechnung(tenant) && isBusiness(billedTo)) await issuedXRechnung(db, issued, { now });
+        // Whom the PDF just made is addressed to decides, as on the download (issuedInvoices.ts).
+        const addressedTo = canMakeXRechnung(tenant)
+          ? await invoicesAddressedTo(db, issued, [payment], billedTo)
+          : undefined;
+        if (isBusiness(addressedTo?.get(payment.id))) await issuedXRechnung(db, issued, { now });
         made++;
       } catch (error) {
         skipped.add(name);

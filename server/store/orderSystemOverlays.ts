@@ -85,6 +85,36 @@ export async function eventOfChange(
   return row?.event_id ?? null;
 }
 
+/** A change of the portal's on a record: the day it was made (UTC), the paths it wrote and their values before it. */
+export interface RecordChangeMade {
+  madeOn: string;
+  paths: string[];
+  base: Record<string, unknown[]>;
+}
+
+/**
+ * The portal's changes of a record still on top of it that were made after `day`, oldest first:
+ * the record as it was on `day` is the record with each path at the value before the first of them
+ * that wrote it (an issued invoice's billed party, server/documents/issuedInvoices.ts).
+ */
+export async function recordChangesAfter(
+  db: Queryable,
+  tenantId: string,
+  entity: string,
+  recordKey: string,
+  day: string,
+): Promise<RecordChangeMade[]> {
+  return db.query<RecordChangeMade>(
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as "madeOn",
+            array(select jsonb_object_keys(fields)) as paths, base
+       from order_system_overlays
+      where tenant_id = $1 and entity = $2 and record_key = $3 and kind = 'update'
+        and created_at >= (($4::date + 1)::timestamp at time zone 'UTC')
+      order by id`,
+    [tenantId, entity, recordKey, day],
+  );
+}
+
 function tableArgs(entity: OrderSystemEntity): [string, string[]] {
   return [entity.table, [...entity.key]];
 }

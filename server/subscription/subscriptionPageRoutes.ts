@@ -65,7 +65,7 @@ export function subscriptionPageRoutes(deps: {
       ? await invoicesAddressedTo(
           db,
           { tenantId: tenant.id, subscriptionId: subscription.id },
-          page.items.filter((item) => item.documentId).map((item) => item.id),
+          page.items.filter((item) => item.documentId),
           await billedPartyOf(tenant.id, subscription, currentUser(res).id),
         )
       : new Map();
@@ -184,7 +184,7 @@ export function subscriptionPageRoutes(deps: {
     const issuedTo = await invoicesAddressedTo(
       db,
       { tenantId: tenant.id, subscriptionId: subscription.id },
-      [payment.id],
+      [payment],
       billedTo,
     );
     if (!isBusiness(issuedTo.get(payment.id)))

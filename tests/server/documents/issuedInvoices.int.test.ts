@@ -229,7 +229,8 @@ describe('a download', () => {
     const german = await download(invoice, 'de-DE');
     expect(german.status).toBe(200);
     expect(await street(german.bytes)).toBe(false);
-    // An invoice whose first document is made after the move is addressed to the new street.
+    // An invoice of an earlier day whose first document is made only after the move (the job had
+    // not reached it): addressed as on its day, not to the street entered since.
     const fresh = invoices.find(
       (other) => other.sub.id === invoice.sub.id && other.paymentId !== invoice.paymentId,
     );
@@ -239,7 +240,20 @@ describe('a download', () => {
         `delete from issued_invoice_documents where tenant_id = $1 and subscription_id = $2 and payment_id = $3`,
         [tenant.id, fresh!.sub.id, fresh!.paymentId],
       );
+    const [{ date }] = await db.query<{ date: string }>(
+      `select to_char(date, 'YYYY-MM-DD') as date from payment_history where tenant_id = $1 and id = $2`,
+      [tenant.id, fresh!.paymentId],
+    );
+    expect(date < clock.toISOString().slice(0, 10), 'an invoice of a day before the move').toBe(true);
     await forget();
+    expect(await street((await download(fresh!, 'en-GB')).bytes)).toBe(false);
+    // A move made before the invoice's day is the address it was issued to.
+    await forget();
+    await db.query(
+      `update order_system_overlays set created_at = $3::date - 1
+        where tenant_id = $1 and entity = 'business-partners' and record_key = $2`,
+      [tenant.id, buyer.bp, date],
+    );
     expect(await street((await download(fresh!, 'en-GB')).bytes)).toBe(true);
     await forget(); // as it was for the tests below
   });

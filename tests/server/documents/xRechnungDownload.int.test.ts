@@ -11,6 +11,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createApp } from '../../../server/app';
 import type { Database } from '../../../server/db/database';
 import { seedDemoData } from '../../../server/seed';
+import { asOrderSystem } from '../../../server/store/orderSystemOverlays';
 import { buildDemoData } from '../../../server/seed/demoData';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
@@ -98,6 +99,13 @@ async function invoiceCase() {
 }
 
 /**
+ * A write of the partner's record as the order system makes it (its own record, which an invoice
+ * of any day names), not a change of the portal's made today (issuedInvoices.ts billedPartyOnDay).
+ */
+const asTheOrderSystem = (sql: string, params: unknown[]) =>
+  db.transaction((tx) => asOrderSystem(tx, () => tx.query(sql, params)));
+
+/**
  * Forgets the documents made of the subscription's invoices: an invoice is addressed to the party
  * its first document named (docs/invoices.md "Issued documents, made once"), so a test of how a
  * party is addressed starts from invoices not made yet.
@@ -112,7 +120,7 @@ describe('e-invoice downloads', () => {
   it('decides by whom an invoice was issued to: a company keeps its XRechnung, a private person gets none later', async () => {
     const { sub, recipient } = await invoiceCase();
     const setCompany = (name: string | null) =>
-      db.query(`update business_partners set company1 = $3 where tenant_id = $1 and bp_number = $2`, [
+      asTheOrderSystem(`update business_partners set company1 = $3 where tenant_id = $1 and bp_number = $2`, [
         tenant.id,
         recipient,
         name,
@@ -155,6 +163,45 @@ describe('e-invoice downloads', () => {
     }
   });
 
+  it('offers no XRechnung of an earlier invoice for a company name the portal took after its day', async () => {
+    const { sub, recipient } = await invoiceCase();
+    const offered = async () =>
+      (
+        (await client.get(`/subscriptions/${sub.id}/payment-history`)).body as Awaited<
+          ReturnType<typeof invoiceCase>
+        >['history']
+      ).items.map((item) => item.xRechnung);
+    await forgetDocuments(sub.id);
+    // A change of the portal's (not the order system's write): pending on the record, made today.
+    await db.query(`update business_partners set company1 = $3 where tenant_id = $1 and bp_number = $2`, [
+      tenant.id,
+      recipient,
+      'Wagner & Partner GmbH',
+    ]);
+    try {
+      const before = await offered();
+      expect(before.length).toBeGreaterThan(0);
+      expect(before).not.toContain(true);
+      // The same change made before the invoices' days: they were issued to the company.
+      await db.query(
+        `update order_system_overlays set created_at = now() - interval '5 years'
+          where tenant_id = $1 and entity = 'business-partners' and record_key = $2`,
+        [tenant.id, recipient],
+      );
+      expect(await offered()).not.toContain(false);
+    } finally {
+      await asTheOrderSystem(
+        `update business_partners set company1 = null where tenant_id = $1 and bp_number = $2`,
+        [tenant.id, recipient],
+      );
+      await db.query(
+        `delete from order_system_overlays where tenant_id = $1 and entity = 'business-partners' and record_key = $2`,
+        [tenant.id, recipient],
+      );
+      await forgetDocuments(sub.id);
+    }
+  });
+
   it('serves the invoice PDF with factur-x.xml embedded', async () => {
     const { sub, history } = await invoiceCase();
     const file = await fetchFile(
@@ -186,11 +233,10 @@ describe('e-invoice downloads', () => {
 
   it('serves the XRechnung of an invoice to a business beside the PDF, valid against the CII schema', async () => {
     const { sub, recipient } = await invoiceCase();
-    await db.query(`update business_partners set company1 = $3 where tenant_id = $1 and bp_number = $2`, [
-      tenant.id,
-      recipient,
-      'Wagner & Partner GmbH',
-    ]);
+    await asTheOrderSystem(
+      `update business_partners set company1 = $3 where tenant_id = $1 and bp_number = $2`,
+      [tenant.id, recipient, 'Wagner & Partner GmbH'],
+    );
     await forgetDocuments(sub.id);
     try {
       const history = (await client.get(`/subscriptions/${sub.id}/payment-history`)).body as Awaited<
@@ -235,10 +281,10 @@ describe('e-invoice downloads', () => {
         ).status,
       ).toBe(404);
     } finally {
-      await db.query(`update business_partners set company1 = null where tenant_id = $1 and bp_number = $2`, [
-        tenant.id,
-        recipient,
-      ]);
+      await asTheOrderSystem(
+        `update business_partners set company1 = null where tenant_id = $1 and bp_number = $2`,
+        [tenant.id, recipient],
+      );
       await forgetDocuments(sub.id);
     }
   });
@@ -255,7 +301,7 @@ describe('e-invoice downloads', () => {
     );
     // What an address change on a tenant with `address-lines` writes (account-flows.md §5): the
     // street goes into the address lines (details), the street columns are emptied.
-    await db.query(
+    await asTheOrderSystem(
       `update business_partners set street = null, street_number = null, zipcode = '10969', city = 'Berlin',
               details = details || '{"addressLine1": "Oranienstraße 25", "addressLine2": "Hinterhaus"}'::jsonb
         where tenant_id = $1 and bp_number = $2`,
@@ -277,7 +323,7 @@ describe('e-invoice downloads', () => {
       expect(buyer).toContain('<ram:LineTwo>Hinterhaus</ram:LineTwo>');
       expect(buyer).toContain('<ram:CityName>Berlin</ram:CityName>');
     } finally {
-      await db.query(
+      await asTheOrderSystem(
         `update business_partners set street = $3, street_number = $4, details = $5 where tenant_id = $1 and bp_number = $2`,
         [tenant.id, recipient, before.street, before.street_number, JSON.stringify(before.details)],
       );
