@@ -146,6 +146,20 @@ describe('holiday service page', () => {
     expect(byText(page, 'button', en['holiday-service.active.cancel'])).toBeDefined();
   });
 
+  it('says before the e-paper is booked that it cannot be cancelled online afterwards (§6 "download never")', async () => {
+    const api = fakeApi({
+      [S]: subscription,
+      [`${S}/holiday-service`]: { ...state(), types: ['redirect', 'break', 'download'] },
+    });
+    const { page } = await renderHoliday(api, '?service=Download');
+    const option = page.querySelector<HTMLInputElement>('input[name="holiday-type"][value="download"]')!;
+    expect(option.checked).toBe(true);
+    expect(page.querySelector('.holiday-types')!.textContent).toContain(
+      'Once booked, the switch cannot be cancelled online.',
+    );
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
   it('says the service is cancelled only beside the state loaded after it, never beside its cancel button', async () => {
     const planned = PLANNED_REDIRECT;
     const api = fakeApi(
