@@ -15,7 +15,7 @@
  * A tenant that offers one language stays in it whatever is asked for (portal-core.md §1 "The
  * tenant has a default locale").
  */
-import { FALLBACK_LOCALE, LOCALE_TABLE, LOCALES, type Locale } from './locales';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from './locales';
 
 /**
  * The cookie a page keeps its language in, beside local storage (engine/core/i18n.ts), so the
@@ -70,40 +70,6 @@ export function nextLocale(offered: readonly string[], current: string): Locale 
 export function languageName(locale: string): string {
   const name = new Intl.DisplayNames([locale], { type: 'language' }).of(languageOf(locale)) ?? locale;
   return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
-}
-
-/**
- * A country's name in a language ("Deutschland", "Germany") from its ISO 3166 code: the screens'
- * address views and country lists, the server's mails and documents. The code itself where the
- * runtime has no name for it.
- */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
-}
-
-/**
- * Address lines a tenant file writes once for every language (a controller's, an authority's), with
- * a line that is only a country's name — in any of the portal's languages, or its code — named in
- * `locale` instead: "Deutschland" reads "Germany" in an English text. `countries` are the codes such
- * a line may name: by default those the portal's languages deliver to.
- */
-export function addressLinesIn(
-  lines: readonly string[],
-  locale: string,
-  countries: Iterable<string> = LOCALES.flatMap((known) => LOCALE_TABLE[known].deliveryCountries),
-): string[] {
-  const byName = new Map<string, string>();
-  for (const code of countries)
-    for (const name of [code, ...LOCALES.map((known) => countryName(code, known))])
-      byName.set(name.trim().toLocaleLowerCase(), code);
-  return lines.map((line) => {
-    const code = byName.get(line.trim().toLocaleLowerCase());
-    return code === undefined ? line : countryName(code, locale);
-  });
 }
 
 /**
@@ -263,16 +229,4 @@ export function settingIn<T>(
   if (value === null || value === undefined) return undefined;
   if (typeof value !== 'object') return value as T;
   return wordsIn(value as Readonly<Partial<Record<Locale, T>>>, locale);
-}
-
-/**
- * A text of someone else's (an order system's reason) ended as a sentence, so the portal's own
- * sentence after it does not run on: "Outside our delivery area" becomes "Outside our delivery
- * area."; a text that ends in a full stop, question or exclamation mark or an ellipsis (before any
- * closing quote or bracket) stays as it is.
- */
-export function asSentence(text: string): string {
-  const trimmed = text.trim();
-  if (trimmed === '' || /[.!?…:;][\s"'“”‘’»«›‹)\]]*$/u.test(trimmed)) return trimmed;
-  return `${trimmed}.`;
 }

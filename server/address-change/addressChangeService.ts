@@ -38,7 +38,7 @@ import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { changeMail, mailWord } from '../account/changeMails';
 import { formatDate } from '../../engine/domain/dates';
 import { addressLines } from '../../engine/domain/addressFormat';
-import { countryName } from '../../engine/domain/language';
+import { countryName } from '../../engine/domain/countryNames';
 import { postcodeAsWritten } from '../../engine/domain/addressRules';
 import { utcDay } from '../../engine/domain/dates';
 

@@ -10,7 +10,8 @@
  */
 import type { TenantWithDefaults } from '../../schemas/generated/tenant';
 import { formatDateTime } from '../../engine/domain/dates';
-import { addressLinesIn, wordsIn } from '../../engine/domain/language';
+import { wordsIn } from '../../engine/domain/language';
+import { addressLinesIn } from '../../engine/domain/countryNames';
 import { textsIn } from '../texts/serverTexts';
 
 type ReadmeTenant = Pick<TenantWithDefaults, 'name' | 'contact' | 'privacy' | 'invoice'>;

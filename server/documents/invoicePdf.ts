@@ -32,7 +32,8 @@ import {
   type PdfPage,
   type TextTag,
 } from './pdfWriter';
-import { countryName, homeRegion } from '../../engine/domain/language';
+import { homeRegion } from '../../engine/domain/language';
+import { countryName } from '../../engine/domain/countryNames';
 import { addressLines as formatAddress } from '../../engine/domain/addressFormat';
 import { timeDocument } from '../metrics/registry';
 

@@ -21,7 +21,7 @@ import type { DocumentLocale, DocumentWords } from './documentTexts';
 import type { DocumentTenant } from './documentTenant';
 import { placeLines } from '../../engine/domain/addressFormat';
 import { LOCALES } from '../../engine/domain/locales';
-import { countryName } from '../../engine/domain/language';
+import { countryName } from '../../engine/domain/countryNames';
 
 /** Who created the PDF: `/Creator`, and `xmp:CreatorTool` of a Factur-X invoice (facturXPdf.ts). */
 export const PDF_CREATOR = 'publisher-portal';

@@ -1,11 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  asSentence,
   acceptedLanguages,
   chooseLocale,
-  countryName,
-  addressLinesIn,
   langParam,
   localeFromLangParam,
   localizedDetails,
@@ -14,6 +11,8 @@ import {
   settingIn,
   wordsIn,
 } from '../../engine/domain/language';
+import { addressLinesIn, countryName } from '../../engine/domain/countryNames';
+import { asSentence } from '../../engine/domain/sentences';
 
 const technikwelt = { locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE' };
 const gartenfreunde = { locales: ['en-GB', 'de-DE'], defaultLocale: 'en-GB' };

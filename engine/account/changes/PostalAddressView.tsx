@@ -1,6 +1,6 @@
 import { useTranslation } from '../../core/translation';
 import type { PostalAddress } from '../../../schemas/generated/account-changes';
-import { countryName } from '../../domain/language';
+import { countryName } from '../../domain/countryNames';
 import { postalLines } from './postalAddress';
 
 /** An address shown line by line, the country by its name in the screen's language. */

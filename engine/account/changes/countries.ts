@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useResource } from '../resource';
-import { countryName } from '../../domain/language';
+import { countryName } from '../../domain/countryNames';
 
 /**
  * §5 "Country list limited to those supported for the subscription and role" (GET

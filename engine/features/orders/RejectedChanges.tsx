@@ -2,7 +2,7 @@ import type { RejectedChanges as RejectedChangeList } from '../../../schemas/gen
 import { useTranslation } from '../../core/translation';
 import { formatDate } from '../../domain/dates';
 import { formatMoney } from '../../domain/money';
-import { asSentence } from '../../domain/language';
+import { asSentence } from '../../domain/sentences';
 import { Alert } from '../../ui/Alert';
 
 /**

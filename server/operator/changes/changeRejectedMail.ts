@@ -1,6 +1,6 @@
 import { formatDate, utcDay } from '../../../engine/domain/dates';
 import { formatMoney } from '../../../engine/domain/money';
-import { asSentence } from '../../../engine/domain/language';
+import { asSentence } from '../../../engine/domain/sentences';
 import { textsIn } from '../../texts/serverTexts';
 import type { RejectionRefund } from '../../store/paymentRefundStore';
 
