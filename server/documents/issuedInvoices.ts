@@ -40,7 +40,7 @@ import {
   type IssuedFormat,
 } from '../store/issuedInvoiceDocumentStore';
 import { lockUntilCommit } from '../store/transactionLocks';
-import { recordChangesAfter, type RecordChangeMade } from '../store/orderSystemOverlays';
+import { recordChangesMade, type RecordChangeMade } from '../store/orderSystemOverlays';
 import { nameOnDay } from '../store/subscriptionStore';
 import { issuedDocuments } from '../metrics/registry';
 import type { BilledParty, InvoiceInput } from './invoiceModel';
@@ -220,11 +220,11 @@ const BILLED_PARTY_PATHS: Readonly<Record<string, keyof BilledParty>> = {
 
 /**
  * The billed party as it was on `day`: each field a change of the portal's made on a later day
- * wrote is put back to its value before the first such change (`changes`, oldest first). An
- * invoice whose first document is made only after the subscriber moved (the background job had not
- * reached it yet, or its record arrived late) is addressed as the order system issued it, not to
- * the address entered after its date (account-flows.md §5 address change: the change is pending on
- * the order system's record, which the invoice was made from).
+ * wrote has the value of the last change made by that day, else the order system's (`changes`,
+ * oldest first). An invoice whose first document is made only after the subscriber moved (the
+ * background job had not reached it yet, or its record arrived late) is addressed as the order
+ * system issued it, not to the address entered after its date (account-flows.md §5 address
+ * change: the change is pending on the order system's record, which the invoice was made from).
  */
 export function billedPartyOnDay(
   party: BilledParty,
@@ -232,30 +232,30 @@ export function billedPartyOnDay(
   day: string,
 ): BilledParty {
   const onDay: Record<string, unknown> = { ...party };
-  const putBack = new Set<string>();
-  for (const change of changes) {
-    if (change.madeOn <= day) continue;
-    for (const path of change.paths) {
-      const field = BILLED_PARTY_PATHS[path];
-      if (!field || putBack.has(path)) continue;
-      putBack.add(path);
-      const [before] = change.base[path] ?? [];
-      onDay[field] = typeof before === 'string' ? before : null;
-    }
+  const later = new Set(
+    changes.filter((change) => change.madeOn > day).flatMap((change) => Object.keys(change.fields)),
+  );
+  for (const path of later) {
+    const field = BILLED_PARTY_PATHS[path];
+    if (!field) continue;
+    const byThen = changes.filter((change) => change.madeOn <= day && path in change.fields).at(-1);
+    const [value] = byThen
+      ? byThen.fields[path]
+      : (changes.find((change) => path in change.base)?.base[path] ?? []);
+    onDay[field] = typeof value === 'string' ? value : null;
   }
   return onDay as BilledParty;
 }
 
-/** The portal's changes of the partner made after the earliest of `days` (none without a partner). */
-async function partnerChangesAfter(
+/** The portal's changes of the partner still on its record (none without a partner or an invoice). */
+async function partnerChanges(
   db: Database,
   tenantId: string,
   party: BilledParty | undefined,
   days: readonly string[],
 ): Promise<RecordChangeMade[]> {
   if (!party?.bpNumber || days.length === 0) return [];
-  const earliest = days.reduce((a, b) => (b < a ? b : a));
-  return recordChangesAfter(db, tenantId, 'business-partners', party.bpNumber, earliest);
+  return recordChangesMade(db, tenantId, 'business-partners', party.bpNumber);
 }
 
 /**
@@ -276,7 +276,7 @@ async function asIssued(db: Database, invoice: IssuedInvoice): Promise<IssuedInv
     input.subscription = { ...subscription, displayName: name };
   if (issuedTo) input.billedTo = { ...(issuedTo as NonNullable<InvoiceInput['billedTo']>) };
   else if (billedTo) {
-    const changes = await partnerChangesAfter(db, invoice.tenantId, billedTo, [payment.date]);
+    const changes = await partnerChanges(db, invoice.tenantId, billedTo, [payment.date]);
     if (changes.length > 0) input.billedTo = billedPartyOnDay(billedTo, changes, payment.date);
   }
   return input.subscription === subscription && input.billedTo === billedTo ? invoice : { ...invoice, input };
@@ -302,7 +302,7 @@ export async function invoicesAddressedTo(
     invoices.map((invoice) => invoice.id),
   );
   const notMadeYet = invoices.filter((invoice) => !issued.has(invoice.id));
-  const changes = await partnerChangesAfter(
+  const changes = await partnerChanges(
     db,
     subscription.tenantId,
     current,

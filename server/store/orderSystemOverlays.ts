@@ -85,33 +85,33 @@ export async function eventOfChange(
   return row?.event_id ?? null;
 }
 
-/** A change of the portal's on a record: the day it was made (UTC), the paths it wrote and their values before it. */
+/**
+ * A change of the portal's on a record: the day it was made (UTC), the values it wrote by path, and
+ * the order system's values of those paths (`base`: the trigger gives a path another change holds
+ * already that change's base, migration 023).
+ */
 export interface RecordChangeMade {
   madeOn: string;
-  paths: string[];
+  fields: Record<string, unknown[]>;
   base: Record<string, unknown[]>;
 }
 
 /**
- * The portal's changes of a record still on top of it that were made after `day`, oldest first:
- * the record as it was on `day` is the record with each path at the value before the first of them
- * that wrote it (an issued invoice's billed party, server/documents/issuedInvoices.ts).
+ * The portal's changes of a record still on top of it, oldest first: with them the record as it
+ * was on a day can be told (an issued invoice's billed party, server/documents/issuedInvoices.ts).
  */
-export async function recordChangesAfter(
+export async function recordChangesMade(
   db: Queryable,
   tenantId: string,
   entity: string,
   recordKey: string,
-  day: string,
 ): Promise<RecordChangeMade[]> {
   return db.query<RecordChangeMade>(
-    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as "madeOn",
-            array(select jsonb_object_keys(fields)) as paths, base
+    `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD') as "madeOn", fields, base
        from order_system_overlays
       where tenant_id = $1 and entity = $2 and record_key = $3 and kind = 'update'
-        and created_at >= (($4::date + 1)::timestamp at time zone 'UTC')
       order by id`,
-    [tenantId, entity, recordKey, day],
+    [tenantId, entity, recordKey],
   );
 }
 
