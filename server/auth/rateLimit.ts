@@ -238,11 +238,28 @@ export function signInRules(
 }
 
 /**
- * Consumes the per-client and per-address budgets of one sign-in attempt; 429 when one is spent.
- * For requests that may send a mail (login links, registration, reset, the widgets): each one
- * counts, as a send, and the places it took are answered: a link it mails carries them
- * (insertLoginToken `countedIn`) and gives them back when it is opened, the request's success.
- * Checks whose success sends nothing use countingFailures instead.
+ * The budget of one mailbox, whichever flow mails it (a login link, an order-number or partner
+ * sign-in link, a reset, a registration, a widget's link): `perAddress` mails in the window in all,
+ * so no mailbox is flooded by asking each flow in turn (docs/architecture.md "Sign-in safety").
+ */
+export function mailboxRule(
+  limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
+  address: string,
+): RateLimitRule {
+  return {
+    bucket: `mailbox:${address.trim().toLowerCase()}`,
+    windowSeconds: limits.windowSeconds,
+    limit: limits.perAddress,
+  };
+}
+
+/**
+ * Consumes the per-client and per-address budgets of one sign-in attempt, and the mailbox's
+ * (mailboxRule); 429 when one is spent. For requests that may send a mail (login links,
+ * registration, reset, the widgets): each one counts, as a send, and the places it took are
+ * answered: a link it mails carries them (insertLoginToken `countedIn`) and gives them back when
+ * it is opened, the request's success. Checks whose success sends nothing use countingFailures
+ * instead.
  */
 export async function limitSignInAttempt(
   db: Queryable,
@@ -253,9 +270,10 @@ export async function limitSignInAttempt(
   now: Date,
 ): Promise<CountedPlace[]> {
   const places: CountedPlace[] = [];
+  const rules = signInRules(limits, action, subject);
+  if (subject.address) rules.push(mailboxRule(limits, subject.address));
   await countingHits(tenantId, async () => {
-    for (const rule of signInRules(limits, action, subject))
-      places.push(await consumeRateLimit(db, tenantId, rule, now));
+    for (const rule of rules) places.push(await consumeRateLimit(db, tenantId, rule, now));
   });
   return places;
 }
@@ -304,7 +322,9 @@ export async function mayMailOrderNumberLink(
 ): Promise<boolean> {
   const bucket = `order-number-mail:${pairOf(orderNumber.replace(/^0+/, ''), email)}`;
   const hits = await countHit(db, tenantId, { bucket, windowSeconds: limits.windowSeconds }, now);
-  return hits <= limits.perAddress;
+  if (hits > limits.perAddress) return false;
+  // The mailbox's budget, which the sign-in flows' mails to it count against too (mailboxRule).
+  return (await countHit(db, tenantId, mailboxRule(limits, email), now)) <= limits.perAddress;
 }
 
 /**

@@ -452,6 +452,42 @@ describe('e-mails through the queue', () => {
   });
 });
 
+describe('one mailbox, one budget', () => {
+  const limits = { windowSeconds: 900, perAddress: 5, perClient: 1000 };
+  const auth = () => createAuthService({ db, mailFrom: 'portal@example.org', signInLimits: limits });
+  const origin = (client: string) => ({ portalUrl: 'http://127.0.0.1/t/x/', client });
+  const status = async (request: Promise<unknown>) =>
+    request.then(
+      () => 202,
+      (error: { status?: number }) => error.status ?? 500,
+    );
+
+  it('counts every flow that mails the address against its five, from whatever client', async () => {
+    const address = `mailbox-${Date.now()}@reader.example`;
+    const flows = [
+      (c: string) => auth().requestMagicLink(tenant, { email: address }, origin(c)),
+      (c: string) => auth().forgotPassword(tenant, { email: address }, origin(c)),
+      (c: string) => auth().requestEmailZipLink(tenant, { email: address, zipcode: '10115' }, origin(c)),
+      (c: string) => auth().requestMagicLink(tenant, { email: ` ${address.toUpperCase()} ` }, origin(c)),
+      (c: string) => auth().forgotPassword(tenant, { email: address }, origin(c)),
+      // A sixth mail, by a flow that has sent none yet and from a new client: the mailbox's budget is spent.
+      (c: string) =>
+        auth().requestBulkRenewalLink(
+          tenant,
+          { email: address, lastName: 'Muster', zipcode: '10115' },
+          origin(c),
+        ),
+    ];
+    const statuses = [];
+    for (const [i, flow] of flows.entries()) statuses.push(await status(flow(`198.51.100.${40 + i}`)));
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    // Another mailbox is not touched.
+    expect(
+      await status(auth().forgotPassword(tenant, { email: `other-${address}` }, origin('198.51.100.60'))),
+    ).toBe(202);
+  });
+});
+
 describe('password attempts slow a guesser without locking the owner out', () => {
   const limits = { windowSeconds: 900, perAddress: 5, perClient: 1000 };
   const auth = () => createAuthService({ db, mailFrom: 'portal@example.org', signInLimits: limits });
