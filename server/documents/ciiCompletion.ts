@@ -12,6 +12,7 @@
  * Each is inserted where the UN/CEFACT CII D16B schema's sequence wants it, and only where the
  * library did not write it already (a later version that fixes this changes nothing here).
  */
+import { escapeXml } from './xmlText';
 
 export interface CiiAdditions {
   /** BT-13: the order number the invoice prints. */
@@ -19,9 +20,6 @@ export interface CiiAdditions {
   /** BT-33: the seller's register entry ("Amtsgericht Augsburg HRB 12345"). */
   sellerLegalInformation?: string;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Replaces the first match of `pattern` by what `edit` makes of it; the text unchanged without one. */
 function editBlock(xml: string, pattern: RegExp, edit: (block: string) => string): string {

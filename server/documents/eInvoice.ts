@@ -21,6 +21,7 @@ import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
 import type { VatSplit } from './invoiceFigures';
 import { timeDocument } from '../metrics/registry';
 import { completeCii, type CiiAdditions } from './ciiCompletion';
+import { withXmlText } from './xmlText';
 import { finishFacturX } from './facturXPdf';
 import { documentWords } from './documentTexts';
 import { formatDate } from '../../engine/domain/dates';
@@ -303,15 +304,16 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
       }) as [Line, ...Line[]],
     },
   };
-  return data;
+  // The order system's words (a line's text, a name, an address) as XML can carry them (xmlText.ts).
+  return withXmlText(data);
 }
 
 /** What the library leaves out of the XML (ciiCompletion.ts): the order number, the register entry. */
 function ciiAdditions(input: InvoiceInput): CiiAdditions {
-  return {
+  return withXmlText({
     orderReference: input.subscription.orderNumber,
     sellerLegalInformation: input.tenant.invoice?.publisher?.registration,
-  };
+  });
 }
 
 /** The library's language for the XMP metadata's canned texts ("de-de", "en-gb"). */

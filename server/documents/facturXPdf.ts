@@ -21,6 +21,7 @@
  */
 import type { PDFContext, PDFDocument as PDFDocumentType, PDFRef } from '@cantoo/pdf-lib';
 import { PDF_CREATOR } from './pdfWriter';
+import { escapeXml } from './xmlText';
 
 export interface FacturXFinish {
   title: string;
@@ -32,9 +33,6 @@ export interface FacturXFinish {
   /** Completes the embedded XML (ciiCompletion.ts). */
   completeXml: (xml: string) => string;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export async function finishFacturX(file: Uint8Array, finish: FacturXFinish): Promise<Buffer> {
   const pdfLib = await import('@cantoo/pdf-lib');

@@ -171,6 +171,30 @@ function casesOf(tenant: ResolvedTenant): Case[] {
       },
     },
     {
+      // The order system's words with characters XML forbids (a control character, U+FFFF, an
+      // unpaired surrogate): left out of the XML (server/documents/xmlText.ts), which stays valid.
+      name: 'b2b-forbidden-characters',
+      input: {
+        ...base,
+        locale: tenant.defaultLocale,
+        payment: payment({
+          currency,
+          amount: 29.9,
+          invoiceNumber: '9000001243',
+          lines: [
+            {
+              description: 'Druckausgabe\u0007 </ram:Name> & ]]>\uFFFF\uD800',
+              quantity: 1,
+              unitPrice: '29.90',
+              vatCategory: rate > 0 ? 'S' : 'Z',
+              vatRatePercent: rate,
+            },
+          ],
+        }),
+        billedTo: { ...company, company1: `${company.company1}\u0001`, city: `${company.city}\u001F` },
+      },
+    },
+    {
       name: 'b2c-overpaid',
       input: {
         ...base,
