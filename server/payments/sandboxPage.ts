@@ -32,6 +32,17 @@ export interface SandboxPageInput {
   key: string;
 }
 
+/**
+ * What a page opened again says of a payment no longer open: its outcome, as the opener's dialog
+ * said it (account-flows.md §8 success, paymentCanceled, paymentError); a payment given up on the
+ * portal's page is cancelled, not completed.
+ */
+function settledText(status: string, pick: (key: string, changeKey: string) => string): string {
+  if (status === 'canceled') return pick('settledCanceled', 'settledCanceledMethod');
+  if (status === 'error') return pick('settledError', 'settledErrorMethod');
+  return pick('settled', 'settledMethod');
+}
+
 export function sandboxPage(input: SandboxPageInput): string {
   const { payment, summary, locale } = input;
   // Every text of the page is server/texts/<locale>/payments.json (CONVENTIONS.md 7).
@@ -96,7 +107,7 @@ export function sandboxPage(input: SandboxPageInput): string {
   </section>
   ${
     settled
-      ? `<p role="status">${pick('settled', 'settledMethod')}</p>`
+      ? `<p role="status">${settledText(payment.status, pick)}</p>`
       : `<form id="pay-form" novalidate>
     ${payment.method === 'PAYPAL' ? paypal : cardFields}
     <div class="actions">

@@ -136,6 +136,13 @@ describe('the sandbox payment page', () => {
     expect(page.document.querySelector('form')).toBeNull();
     expect(page.text('[role=status]')[0]).toBe('This payment has already been completed.');
   });
+
+  it('says a payment given up or declined was so, not that it was completed (account-flows.md §8)', () => {
+    const status = (payment: { status: 'canceled' | 'error' }) =>
+      render({ payment: { id: 'P1', method: 'CREDIT_CARD', ...payment } }).text('[role=status]')[0];
+    expect(status({ status: 'canceled' })).toBe('This payment was cancelled. You can close this window.');
+    expect(status({ status: 'error' })).toBe('This payment was declined. You can close this window.');
+  });
 });
 
 describe('the page’s language', () => {
