@@ -19,7 +19,7 @@ import { PortalContext, type PortalServices } from '../core/PortalContext';
 import { buildRoutes } from './router';
 import { FeatureRoutesProvider } from '../core/featureRoutes';
 import { featureRoutesOf } from './featureRoutes';
-import { ACCOUNT_DELETED_PARAM, loginSearchFor } from '../domain/returnTo';
+import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM, loginSearchFor } from '../domain/returnTo';
 import type { ReportError } from '../core/errorReporting';
 import { sendClientErrorReport } from '../core/clientErrorSender';
 import { ERROR_REPORT_SAMPLE_RATE } from '../domain/clientErrorKinds';
@@ -144,7 +144,7 @@ async function boot() {
    * An embedded portal whose session timed out stays on its page and shows the session-expired
    * text (§2: a missing user goes to login unless embedded) after telling its host page.
    */
-  async function logout(options: { timedOut?: boolean; accountDeleted?: boolean } = {}) {
+  async function logout(options: { timedOut?: boolean; accountDeleted?: boolean; leftClub?: boolean } = {}) {
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     session.ended({ timedOut: options.timedOut });
@@ -170,7 +170,9 @@ async function boot() {
           ? loginSearchFor(page, window.location.search)
           : options.accountDeleted
             ? `?${ACCOUNT_DELETED_PARAM}=1`
-            : ''
+            : options.leftClub
+              ? `?${LEFT_CLUB_PARAM}=1`
+              : ''
       }`,
     );
   }

@@ -5,8 +5,11 @@ import type { PortalConfig } from '../domain/portalConfig';
 export interface PortalServices {
   config: PortalConfig;
   api: ApiClient;
-  /** `accountDeleted`: the login page says the account is gone (§4 "SSO delete"). */
-  logout: (options?: { timedOut?: boolean; accountDeleted?: boolean }) => Promise<void>;
+  /**
+   * `accountDeleted`: the login page says the account is gone (§4 "SSO delete"); `leftClub`: that
+   * the subscriber left the loyalty club (§4 "Loyalty opt-out").
+   */
+  logout: (options?: { timedOut?: boolean; accountDeleted?: boolean; leftClub?: boolean }) => Promise<void>;
 }
 
 export const PortalContext = createContext<PortalServices | null>(null);

@@ -71,13 +71,20 @@ export function samePortalPathOrUndefined(value: unknown): string | undefined {
 export const ACCOUNT_DELETED_PARAM = 'deleted';
 
 /**
+ * The login page's query after the subscriber left the loyalty club, which signs out
+ * (account-flows.md §4 "Loyalty opt-out"): the page says why it shows.
+ */
+export const LEFT_CLUB_PARAM = 'left-club';
+
+/**
  * The login screen's own query keys: the sign-in's (token, OAuth answer, registration and reset
  * links, the forgot-password dialog), the language (applied at start, engine/core/i18n.ts), the
- * deleted account's notice and the destination itself. Every other key of a login URL belongs to
+ * notices of a deleted account and of a left loyalty club, and the destination itself. Every other key of a login URL belongs to
  * the page it leads to (§2: login keeps the query).
  */
 export const LOGIN_QUERY_KEYS: readonly string[] = [
   ACCOUNT_DELETED_PARAM,
+  LEFT_CLUB_PARAM,
   'p',
   'code',
   'state',

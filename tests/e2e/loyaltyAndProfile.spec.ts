@@ -266,5 +266,9 @@ test.describe('embedded in a publisher page (English)', () => {
       .poll(() => messages(page))
       .toContainEqual({ origin: `http://localhost:${port}`, data: 'loyaltyOptionDisabled' });
     await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
+    // The login page says why it shows (account-flows.md §4 "Loyalty opt-out": signed out).
+    await expect(
+      frame.getByText('You have left the customer club and have been signed out. Sign in to go on.'),
+    ).toBeVisible();
   });
 });

@@ -5,7 +5,7 @@ import { useTranslation } from '../../core/translation';
 import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { isFeatureOn } from '../../domain/tenantFeatures';
-import { ACCOUNT_DELETED_PARAM, requestedDestination } from '../../domain/returnTo';
+import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM, requestedDestination } from '../../domain/returnTo';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
 import { localized } from '../../ui/localized';
@@ -108,6 +108,7 @@ export default function LoginScreen() {
       <h1 id="login-title">{t('login.title')}</h1>
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
       {query.get(ACCOUNT_DELETED_PARAM) && <Alert variant="success">{t('login.accountDeleted')}</Alert>}
+      {query.get(LEFT_CLUB_PARAM) && <Alert variant="success">{t('login.leftClub')}</Alert>}
       {error && <Alert variant="error">{error}</Alert>}
       {confirmLeft?.message && <Alert variant="error">{confirmLeft.message}</Alert>}
       {/* It introduces the sign-in methods, so the forgot, register and reset forms go without it. */}

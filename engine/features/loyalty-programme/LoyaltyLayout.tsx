@@ -54,7 +54,8 @@ function OptOut() {
       const answer = await loyaltyApi(api).setOptIn(false);
       if (!answer.loyaltyOption) {
         notifyHostFrame('loyaltyOptionDisabled', config.tenant.embedding.parentOrigins);
-        await logout();
+        // §4: signed out; the login page says why (LEFT_CLUB_PARAM).
+        await logout({ leftClub: true });
         return;
       }
       setAsking(false);
