@@ -49,10 +49,24 @@ export function visibleActivities<A extends ContactActivityRule>(
   });
 }
 
-/** §5: the opt-in checkbox shows if the tenant supports opt-ins and the activity requires a subscription (and asks for it). */
-export function showsOptIn(tenant: FeatureSwitches, activity: ContactActivityRule | undefined): boolean {
+/**
+ * §5: the opt-in checkbox shows if the tenant supports opt-ins and the activity requires a
+ * subscription (and asks for it) — to a signed-in sender only. The consent goes to the
+ * publisher's systems with the sender's address (the `contact_message.created` event), and only a
+ * signed-in sender's address is proven (their account's); an anonymous sender types any address,
+ * so a stranger could record a marketing consent for it (docs/architecture.md "Where the spec's
+ * rules pull apart"). The opt-in widget signs up anonymous visitors, by double opt-in.
+ */
+export function showsOptIn(
+  tenant: FeatureSwitches,
+  activity: ContactActivityRule | undefined,
+  loggedIn: boolean,
+): boolean {
   return Boolean(
-    activity?.showOptInCheckbox && activity.requiresSubscription && isFeatureOn(tenant, 'opt-ins'),
+    loggedIn &&
+    activity?.showOptInCheckbox &&
+    activity.requiresSubscription &&
+    isFeatureOn(tenant, 'opt-ins'),
   );
 }
 
@@ -188,7 +202,8 @@ export function contactFieldErrors(
     }
   }
 
-  if (input.optIn && !showsOptIn(tenant, activity)) errors.push({ field: '/optIn', code: 'not_allowed' });
+  if (input.optIn && !showsOptIn(tenant, activity, loggedIn))
+    errors.push({ field: '/optIn', code: 'not_allowed' });
   if (input.image) {
     if (!activity?.supportsImageUpload) errors.push({ field: '/image', code: 'not_allowed' });
     else if (!(UPLOAD_MIME_TYPES as readonly string[]).includes(input.image.mimeType))

@@ -149,9 +149,25 @@ describe('contact rules (portal-core.md §5, §6)', () => {
 
   it('offers the opt-in only with the opt-ins feature on an activity that requires a subscription and asks for it', () => {
     const delivery = tenant().contactForm!.activities![0];
-    expect(showsOptIn(tenant(), delivery)).toBe(true);
-    expect(showsOptIn(tenant({ features: ['contact-form'] }), delivery)).toBe(false);
-    expect(showsOptIn(tenant(), tenant().contactForm!.activities![1])).toBe(false);
+    expect(showsOptIn(tenant(), delivery, true)).toBe(true);
+    expect(showsOptIn(tenant({ features: ['contact-form'] }), delivery, true)).toBe(false);
+    expect(showsOptIn(tenant(), tenant().contactForm!.activities![1], true)).toBe(false);
+  });
+
+  it('offers the opt-in to signed-in senders only: an anonymous sender’s address is not proven', () => {
+    const delivery = tenant().contactForm!.activities![0];
+    expect(showsOptIn(tenant(), delivery, false)).toBe(false);
+    const anonymous = {
+      activity: delivery.activity,
+      message: 'Heft fehlt',
+      orderNumber: '4279657509',
+      contactDetails: { firstName: 'Anna', lastName: 'Schmidt', email: 'someone-else@example.org' },
+      optIn: true,
+    };
+    expect(contactFieldErrors(tenant(), anonymous, false)).toContainEqual({
+      field: '/optIn',
+      code: 'not_allowed',
+    });
   });
 
   it('takes uploads of the allowed types up to 2097152 bytes, only on activities with upload', () => {

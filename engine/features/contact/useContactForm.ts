@@ -144,7 +144,7 @@ export function useContactForm({
   const { file } = upload;
 
   const messageShown = showsMessage(activity, showMessageInput);
-  const optInShown = showsOptIn(tenant, activity);
+  const optInShown = showsOptIn(tenant, activity, loggedIn);
   const errorOf = (field: string) => contactErrorText(t, values, errors[field], field);
 
   async function submit(event: FormEvent) {

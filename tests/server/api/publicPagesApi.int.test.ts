@@ -565,6 +565,30 @@ describe('POST /contact', () => {
     ]);
   });
 
+  it('takes the opt-in of a signed-in sender only: an anonymous sender’s address is not proven', async () => {
+    const stranger = await (
+      await anonymous()
+    ).post('/contact', anonymousMessage({ activity: 'DELIVERY', optIn: true, publication: undefined }));
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.error.details).toContainEqual(
+      expect.objectContaining({ field: '/optIn', code: 'not_allowed' }),
+    );
+    const [{ n }] = await db.query<{ n: number }>(
+      `select count(*)::int as n from contact_messages where tenant_id = $1 and contact_details->>'email' = 'erika@example.org' and opt_in`,
+      [tenantA.id],
+    );
+    expect(n).toBe(0);
+    const client = await signedIn(userEmail);
+    const own = (await client.get('/subscriptions')).body as Array<{ id: string }>;
+    const sent = await client.post('/contact', {
+      activity: 'DELIVERY',
+      subscriptionId: own[0].id,
+      message: 'Das Heft fehlt.',
+      optIn: true,
+    });
+    expect(sent.status).toBe(201);
+  });
+
   it('refuses unknown fields and a tenant without the contact form', async () => {
     const unknown = await (await anonymous()).post('/contact', anonymousMessage({ attachment: 'x' }));
     expect(unknown.status).toBe(400);
