@@ -37,6 +37,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   const kit = createAuthKit(deps);
   return {
     startSession: kit.startSession,
+    /**
+     * A mailed link's or a cookie's secret spent by a client: only a refused one counts against the
+     * client's budget (server/auth/rateLimit.ts countingFailuresOfSecret), for the calls outside the
+     * sign-in commands that take such a secret (an opt-in link, the kicker SSO id).
+     */
+    spendingToken: kit.spendingToken,
     requestMagicLink: (tenant: ServerTenant, input: Input<typeof requestMagicLink>, origin: RequestOrigin) =>
       requestMagicLink(kit, tenant, input, origin),
     requestEmailZipLink: (

@@ -60,13 +60,17 @@ export function kickerAuthSlice(deps: { db: Database; auth: AuthService; now: ()
 
   router.post('/kicker-auth/get-user', validateBody('kicker-get-user-request'), async (req, res) => {
     const tenant = tenantContext(res).tenant;
-    const userId = await findLiveSsoSessionUser(deps.db, tenant.id, hashToken(req.body.ssoId), deps.now());
-    const user = userId && (await getUserById(deps.db, tenant.id, userId));
-    if (!user)
-      throw unauthorized(
-        'invalid_sso_session',
-        'The sign-on session is not valid any more. Please log in again.',
-      );
+    // An SSO id that opens nothing counts against the client, as a refused link's token does.
+    const user = await deps.auth.spendingToken(tenant, requestOrigin(req, res).client, async () => {
+      const userId = await findLiveSsoSessionUser(deps.db, tenant.id, hashToken(req.body.ssoId), deps.now());
+      const found = userId && (await getUserById(deps.db, tenant.id, userId));
+      if (!found)
+        throw unauthorized(
+          'invalid_sso_session',
+          'The sign-on session is not valid any more. Please log in again.',
+        );
+      return found;
+    });
     res.json(await deps.auth.startSession(tenant, user, 'kicker-auth'));
   });
 

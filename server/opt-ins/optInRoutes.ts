@@ -18,6 +18,13 @@ import { requestTenant, tenantContext } from '../tenancy/tenantContext';
 import { href, ROUTES } from '../../engine/domain/routeRefs';
 import type { OptIns } from './optInService';
 
+/** A link's state that opens nothing: its answer, carried through the refused attempt. */
+class ClosedLink extends Error {
+  constructor(readonly answer: { open: boolean; optIns: string[] }) {
+    super('closed link');
+  }
+}
+
 export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router {
   const router = Router();
 
@@ -50,9 +57,18 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
     const token = typeof req.query.token === 'string' ? req.query.token : '';
     // What the link's page offers changes once the link is spent: never a kept answer.
     const tenant = requestTenant(res);
-    res
-      .set('cache-control', 'no-store')
-      .json(await deps.optIns.linkState(tenant, token, requestLocale(req, tenant)));
+    // A token that opens nothing is a refused one, and counts against the client as on every link.
+    const state = await deps.auth
+      .spendingToken(tenant, requestOrigin(req, res).client, async () => {
+        const answer = await deps.optIns.linkState(tenant, token, requestLocale(req, tenant));
+        if (!answer.open) throw new ClosedLink(answer);
+        return answer;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof ClosedLink) return error.answer;
+        throw error;
+      });
+    res.set('cache-control', 'no-store').json(state);
   });
   // The mails sent before the page was the portal's linked here: they open it, token and language kept.
   router.get('/opt-ins/confirm', (req, res) => {
@@ -62,8 +78,12 @@ export function optInRoutes(deps: { auth: AuthService; optIns: OptIns }): Router
     res.set('referrer-policy', 'no-referrer').redirect(303, `${tenantContext(res).basePath}${page.slice(1)}`);
   });
   router.post('/opt-ins/confirm', validateBody('opt-in-confirm-request'), async (req, res) => {
-    const confirmed = await deps.optIns.confirm(requestTenant(res), String(req.body.token));
-    if (!confirmed) throw notFound('This link has expired or has been used already.');
+    const tenant = requestTenant(res);
+    const confirmed = await deps.auth.spendingToken(tenant, requestOrigin(req, res).client, async () => {
+      const answer = await deps.optIns.confirm(tenant, String(req.body.token));
+      if (!answer) throw notFound('This link has expired or has been used already.');
+      return answer;
+    });
     res.json({ status: 'confirmed', types: confirmed.types });
   });
   return router;

@@ -374,3 +374,43 @@ describe("a mailed link over a client's budget that someone else's wrong tokens 
     }
   });
 });
+
+describe('every secret a client sends counts when it is refused', () => {
+  it('stops wrong opt-in link tokens and kicker SSO ids with a wait, as it does wrong login tokens', async () => {
+    const tight = { windowSeconds: 900, perAddress: 3, perClient: 3 };
+    const secretsTenant = {
+      ...makeSignInTenant(uniqueTenantId('secrets'), {}, ['opt-ins', 'kicker-auth']),
+    } as ServerTenant;
+    const server = await listen(
+      createApp({
+        db,
+        tenants: [secretsTenant],
+        distDir: outbox.dir,
+        mailer: outbox.mailer,
+        signInLimits: tight,
+        now: () => clock,
+        trustProxy: ['loopback'],
+      }).app,
+    );
+    try {
+      const c = browserLikeClient(server.baseUrl, `/t/${secretsTenant.id}/api`);
+      await c.get('/faq');
+      const guesser = { 'x-forwarded-for': '203.0.113.60' };
+      const wrong = (i: number) => `wrong-${i}`.padEnd(43, 'x');
+      expect((await c.post('/opt-ins/confirm', { token: wrong(0) }, guesser)).status).toBe(404);
+      expect((await c.get<any>(`/opt-ins/confirm/state?token=${wrong(1)}`, guesser)).body).toEqual({
+        open: false,
+        optIns: [],
+      });
+      expect((await c.post('/kicker-auth/get-user', { ssoId: wrong(2) }, guesser)).status).toBe(401);
+      expectWait(await c.post('/opt-ins/confirm', { token: wrong(3) }, guesser));
+      expectWait(await c.get(`/opt-ins/confirm/state?token=${wrong(4)}`, guesser));
+      expectWait(await c.post('/kicker-auth/get-user', { ssoId: wrong(5) }, guesser));
+      // Another client is not held up.
+      const other = { 'x-forwarded-for': '203.0.113.61' };
+      expect((await c.post('/opt-ins/confirm', { token: wrong(6) }, other)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+});
