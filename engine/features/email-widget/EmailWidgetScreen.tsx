@@ -17,6 +17,7 @@ import {
   type WidgetProblem,
 } from '../../domain/widgets';
 import { Alert } from '../../ui/Alert';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { InputField, CheckboxField } from '../../ui/fields';
 import { localized } from '../../ui/localized';
@@ -56,6 +57,7 @@ function EmailWidgetForm() {
   const [problems, setProblems] = useState<Partial<Record<keyof EmailWidgetDraft, WidgetProblem>>>({});
   const [state, setState] = useState<'form' | 'busy' | 'sent' | 'limited' | 'failed'>('form');
   const [limitedBy, setLimitedBy] = useState<unknown>();
+  const { ref: formRef, refused } = useFocusFirstError();
   const set = (field: keyof EmailWidgetDraft) => (event: { target: { value: string } }) => {
     setValues((v) => ({
       ...v,
@@ -69,7 +71,8 @@ function EmailWidgetForm() {
     event.preventDefault();
     const found = emailWidgetProblems(values);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    // The focus goes to the first field the form refused, where its message is said.
+    if (Object.keys(found).length > 0) return refused();
     setState('busy');
     try {
       const locale = portalLocale(i18n.language);
@@ -102,7 +105,7 @@ function EmailWidgetForm() {
           <p>{tooManyText(t, limitedBy)}</p>
         </Alert>
       )}
-      <form className="widget-form" onSubmit={submit} noValidate>
+      <form ref={formRef} className="widget-form" onSubmit={submit} noValidate>
         <InputField
           label={t('account.entry.email')}
           type="email"

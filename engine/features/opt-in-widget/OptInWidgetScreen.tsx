@@ -87,7 +87,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
           <p>{tooManyText(t, limitedBy)}</p>
         </Alert>
       )}
-      <form className="widget-form" onSubmit={form.submit} noValidate>
+      <form ref={form.formRef} className="widget-form" onSubmit={form.submit} noValidate>
         <SignUpFields form={form} />
         <ConsentCheckbox form={form} provider={provider} />
         <div className="form-actions">

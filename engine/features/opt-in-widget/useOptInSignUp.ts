@@ -11,6 +11,7 @@ import {
 } from '../../domain/widgets';
 import { portalLocale } from '../../domain/language';
 import { optInWidgetApi } from './optInWidgetApi';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 
 type TextField = 'salutationCode' | 'firstName' | 'lastName1' | 'email';
 export type SignUpState = 'form' | 'busy' | 'sent' | 'exhausted' | 'limited' | 'failed';
@@ -33,6 +34,7 @@ export function useOptInSignUp(provider: OptInWidgetProvider) {
   const [problems, setProblems] = useState<Partial<Record<keyof OptInWidgetDraft, WidgetProblem>>>({});
   const [state, setState] = useState<SignUpState>('form');
   const [limitedBy, setLimitedBy] = useState<unknown>();
+  const { ref: formRef, refused } = useFocusFirstError();
   // Editing a field clears its message; the rest stay until the next try.
   const clear = (field: keyof OptInWidgetDraft) => setProblems(({ [field]: _gone, ...rest }) => rest);
   const set = (field: TextField) => (event: { target: { value: string } }) => {
@@ -56,7 +58,8 @@ export function useOptInSignUp(provider: OptInWidgetProvider) {
     event.preventDefault();
     const found = optInWidgetProblems(values);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    // The focus goes to the first field the form refused, where its message is said.
+    if (Object.keys(found).length > 0) return refused();
     setState('busy');
     try {
       const locale = portalLocale(i18n.language);
@@ -80,7 +83,7 @@ export function useOptInSignUp(provider: OptInWidgetProvider) {
     }
   }
 
-  return { values, problems, set, setOptIn, message, state, setState, limitedBy, submit };
+  return { values, problems, set, setOptIn, message, state, setState, limitedBy, submit, formRef };
 }
 
 export type OptInSignUpModel = ReturnType<typeof useOptInSignUp>;

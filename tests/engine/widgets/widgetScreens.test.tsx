@@ -155,3 +155,32 @@ describe('opt-in widget screen', () => {
     expect(toForm?.getAttribute('href')).toBe('/email-widget');
   });
 });
+
+describe('a refused submit of a widget focuses the first invalid field (WCAG 3.3.1)', () => {
+  it('in the e-mail widget, sending nothing', async () => {
+    const { container, calls } = await render(<EmailWidgetScreen />, config({}), '/email-widget');
+    await act(async () => type(byLabel(container, 'E-mail address'), 'anna@example.org'));
+    const submit = button(container, 'Request my rewards');
+    submit.focus();
+    await click(submit);
+    expect(document.activeElement).toBe(byLabel(container, 'Order number'));
+    expect(document.activeElement?.getAttribute('aria-invalid')).toBe('true');
+    expect(calls).toEqual([]);
+  });
+
+  it('in the opt-in widget, sending nothing', async () => {
+    const { container, calls } = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe',
+    );
+    const submit = button(container, 'Sign up');
+    submit.focus();
+    await click(submit);
+    const focused = document.activeElement as HTMLElement;
+    expect(focused).not.toBe(submit);
+    expect(focused.getAttribute('aria-invalid')).toBe('true');
+    expect(container.querySelector('form [aria-invalid="true"]')).toBe(focused);
+    expect(calls).toEqual([]);
+  });
+});
