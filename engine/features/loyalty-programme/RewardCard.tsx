@@ -91,8 +91,10 @@ export function RewardCard({
           type="button"
           className="button button-secondary loyalty-favorite"
           aria-pressed={reward.favorite}
-          disabled={favoriteBusy}
-          onClick={() => onFavorite(reward)}
+          // Not `disabled` while it is saved: a disabled button loses the keyboard's focus, and a
+          // second Enter would do nothing; a press while busy is ignored instead.
+          aria-disabled={favoriteBusy}
+          onClick={() => !favoriteBusy && onFavorite(reward)}
           aria-label={`${t(reward.favorite ? 'loyalty-programme.reward.unfavorite' : 'loyalty-programme.reward.favorite')}: ${name}`}
         >
           <span aria-hidden="true">{reward.favorite ? '★' : '☆'}</span>

@@ -116,3 +116,29 @@ describe("a shop-link reward's claim", () => {
     }
   });
 });
+
+describe("a reward's favourite button while its change is saved", () => {
+  it('keeps the keyboard focus and ignores a press until the change is saved', async () => {
+    const onFavorite = vi.fn();
+    const { page } = await render(
+      <ul>
+        <RewardCard
+          reward={reward}
+          tier={tier}
+          runtime={3}
+          onFavorite={onFavorite}
+          favoriteBusy
+          onClaimed={() => undefined}
+        />
+      </ul>,
+      { api: fakeApi({}), path: '/', portal: portalConfig(FOLDERS) },
+    );
+    const star = page.querySelector<HTMLButtonElement>('.loyalty-favorite')!;
+    star.focus();
+    expect(star.disabled).toBe(false);
+    expect(star.getAttribute('aria-disabled')).toBe('true');
+    await click(star);
+    expect(onFavorite).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(star);
+  });
+});
