@@ -23,6 +23,7 @@ import { ssoProfileApi } from './ssoProfileApi';
 import { DataExportSection } from '../../account/DataExportSection';
 import { DATA_EXPORT_LINK_PARAM, offersDataExport } from '../../domain/dataExport';
 import './ssoProfile.css';
+import { useFocusFirstError } from '../../ui/focusFirstError';
 
 /**
  * /sso-profile (account-flows.md §2 "SSO profile", §4 "SSO delete", §5, §8): the sign-in address,
@@ -149,6 +150,9 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [reply, setReply] = useState<{ text: string; variant: 'success' | 'error' } | null>(null);
   const [sending, setSending] = useState(false);
+  // A refused submit (the form's own check or the server's, a wrong current password) focuses the
+  // first field it marks, where its message is said.
+  const { ref: formRef, refused } = useFocusFirstError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -163,6 +167,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
     );
     if (Object.keys(found).length > 0) {
       setErrors(found);
+      refused();
       return;
     }
     setErrors({});
@@ -180,6 +185,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
       const keys = failureTextKeys(error);
       if (keys.general) setReply({ text: generalFailureText(error, t), variant: 'error' });
       setErrors(keys);
+      refused();
     } finally {
       setSending(false);
     }
@@ -187,6 +193,7 @@ function PasswordSection({ hasPassword, onDone }: { hasPassword: boolean; onDone
 
   return (
     <form
+      ref={formRef}
       className="card sso-profile-section"
       onSubmit={submit}
       noValidate
@@ -247,6 +254,7 @@ function EmailSection({ current, onDone }: { current: string; onDone: (pendingEm
   const [error, setError] = useState<string | undefined>();
   const [reply, setReply] = useState<{ text: string; variant: 'success' | 'error' } | null>(null);
   const [sending, setSending] = useState(false);
+  const { ref: formRef, refused } = useFocusFirstError();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -254,6 +262,7 @@ function EmailSection({ current, onDone }: { current: string; onDone: (pendingEm
     const problem = ssoEmailProblem(email, current);
     if (problem) {
       setError(fieldTextKey('email', problem));
+      refused();
       return;
     }
     setError(undefined);
@@ -265,15 +274,23 @@ function EmailSection({ current, onDone }: { current: string; onDone: (pendingEm
       onDone(email.trim().toLowerCase());
     } catch (failure) {
       const keys = failureTextKeys(failure);
-      if (keys.email) setError(keys.email);
-      else setReply({ text: generalFailureText(failure, t), variant: 'error' });
+      if (keys.email) {
+        setError(keys.email);
+        refused();
+      } else setReply({ text: generalFailureText(failure, t), variant: 'error' });
     } finally {
       setSending(false);
     }
   }
 
   return (
-    <form className="card sso-profile-section" onSubmit={submit} noValidate aria-labelledby="sso-email-title">
+    <form
+      ref={formRef}
+      className="card sso-profile-section"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="sso-email-title"
+    >
       <h2 id="sso-email-title">{t('sso-profile-page.email.heading')}</h2>
       <ReplyMessage
         text={reply?.text ?? null}
@@ -308,11 +325,13 @@ function DeleteSection({ email }: { email: string }) {
   const [typed, setTyped] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [sending, setSending] = useState(false);
+  const { ref: formRef, refused } = useFocusFirstError();
 
   async function confirm(event?: FormEvent) {
     event?.preventDefault();
     if (!deleteConfirmationMatches(typed, email)) {
       setError('sso-profile-page.delete.mismatch');
+      refused();
       return;
     }
     setSending(true);
@@ -333,6 +352,7 @@ function DeleteSection({ email }: { email: string }) {
     } catch (failure) {
       setError(failureTextKeys(failure).email ?? 'sso-profile-page.error');
       setSending(false);
+      refused();
     }
   }
 
@@ -370,7 +390,7 @@ function DeleteSection({ email }: { email: string }) {
             </>
           }
         >
-          <form id="sso-delete-form" onSubmit={confirm} noValidate>
+          <form ref={formRef} id="sso-delete-form" onSubmit={confirm} noValidate>
             <p>{t('sso-profile-page.delete.dialogText')}</p>
             <InputField
               label={t('sso-profile-page.delete.confirmLabel')}

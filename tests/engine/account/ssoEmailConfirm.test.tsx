@@ -6,7 +6,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import SsoProfileScreen from '../../../engine/features/sso-profile-page/SsoProfileScreen';
 import { authStateAtom } from '../../../engine/core/authState';
-import { cleanUp, fakeApi, portalConfig, render, settle } from '../../support/renderScreen';
+import { cleanUp, click, fakeApi, portalConfig, render, settle, type } from '../../support/renderScreen';
+import { ApiError } from '../../../engine/domain/apiError';
 
 afterEach(cleanUp);
 
@@ -31,5 +32,58 @@ describe('a confirmed e-mail change', () => {
     await settle();
     expect(page.textContent).toContain('Your login address is now new@acme.example.');
     expect(store.get(authStateAtom).user?.email).toBe('new@acme.example');
+  });
+});
+
+describe('a refused submit on the account page focuses the field it refused (WCAG 3.3.1)', () => {
+  const renderProfile = async (answers: Record<string, unknown> = {}) => {
+    const api = fakeApi(
+      {
+        '/sso-profile/getProfile': {
+          email: 'anna@acme.example',
+          hasPassword: true,
+          passwordLogin: true,
+          editEmail: true,
+          deleteEmail: true,
+        },
+      },
+      answers,
+    );
+    const { page } = await render(<SsoProfileScreen />, {
+      api,
+      path: '/sso-profile',
+      portal: portalConfig(['core', 'account', 'features/sso-profile-page'], {
+        features: ['sso-profile-page'],
+      }),
+    });
+    await settle();
+    return { page, api };
+  };
+  const buttonNamed = (page: HTMLElement, text: string) =>
+    [...page.querySelectorAll('button')].find((b) => b.textContent === text)!;
+
+  it('in the password form, by its own check and by the server’s wrong current password', async () => {
+    const { page } = await renderProfile({
+      '/sso-profile/executeUpdatePassword': new ApiError(400, 'wrong_password', 'wrong', {
+        fields: { currentPassword: 'wrong' },
+      }),
+    });
+    const save = buttonNamed(page, 'Save password');
+    save.focus();
+    await click(save);
+    const first = page.querySelector<HTMLElement>(
+      '#sso-password-title ~ * [aria-invalid="true"], form [aria-invalid="true"]',
+    );
+    expect(first).not.toBeNull();
+    expect(document.activeElement).toBe(first);
+  });
+
+  it('in the e-mail form', async () => {
+    const { page } = await renderProfile();
+    const send = buttonNamed(page, 'Send confirmation link');
+    send.focus();
+    await click(send);
+    const form = send.closest('form')!;
+    expect(document.activeElement).toBe(form.querySelector('[aria-invalid="true"]'));
   });
 });
