@@ -69,13 +69,22 @@ describe('a refused submit on the account page focuses the field it refused (WCA
       }),
     });
     const save = buttonNamed(page, 'Save password');
+    const form = save.closest('form')!;
     save.focus();
     await click(save);
-    const first = page.querySelector<HTMLElement>(
-      '#sso-password-title ~ * [aria-invalid="true"], form [aria-invalid="true"]',
-    );
+    const first = form.querySelector<HTMLElement>('[aria-invalid="true"]');
     expect(first).not.toBeNull();
     expect(document.activeElement).toBe(first);
+    // Filled in well, but the server refuses the current password: the focus goes there.
+    const fields = [...form.querySelectorAll<HTMLInputElement>('input[type="password"]')];
+    await type(fields[0], 'Lesen2025');
+    await type(fields[1], 'Lesen2027x');
+    await type(fields[2], 'Lesen2027x');
+    save.focus();
+    await click(save);
+    await settle();
+    expect(fields[0].getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(fields[0]);
   });
 
   it('in the e-mail form', async () => {
