@@ -143,11 +143,10 @@ function useLicensesPage(id: string) {
 type LicensesPage = ReturnType<typeof useLicensesPage>;
 
 /** No manager and no appointment waiting: the replace form then appoints the first one. */
-const nobodyToReplace = ({ managers, pending }: LicensesPage) =>
-  managers.state.status === 'ready' &&
-  managers.state.data.length === 0 &&
-  pending.state.status === 'ready' &&
-  pending.state.data.length === 0;
+// Nobody manages yet: the form appoints the first one. A pending appointment is nobody to replace
+// (the replace text says the current manager loses the role); its own withdraw stays beside it.
+const nobodyToReplace = ({ managers }: LicensesPage) =>
+  managers.state.status === 'ready' && managers.state.data.length === 0;
 
 /** The licence managers and the pending appointments, with remove, withdraw and replace (§4, §6). */
 function ManagersSection({ page }: { page: LicensesPage }) {
