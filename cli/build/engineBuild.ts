@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { build, type Manifest, type Plugin, type Rolldown } from 'vite';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENGINE_DIR, ROOT_DIR } from '../paths';
+import { withDeferredScreensPreload } from './deferredScreens';
 
 /** Where the engine build lists each chunk's modules (bench/bundleMap.ts reads it). */
 export const CHUNK_MODULES_FILE = path.join('.vite', 'chunk-modules.json');
@@ -171,7 +172,12 @@ export async function buildEngine(outDir: string): Promise<{ manifest: Manifest;
     },
   });
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
-  const template = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+  // Written back, so every reader of the engine's page (the studio's preview too) has the script.
+  const template = withDeferredScreensPreload(
+    readFileSync(path.join(outDir, 'index.html'), 'utf8'),
+    manifest,
+  );
+  writeFileSync(path.join(outDir, 'index.html'), template);
   return { manifest, template };
 }
 

@@ -5,6 +5,7 @@ import type { RouteAccess } from '../domain/routeAccess';
 import type { PortalTenant } from '../domain/portalConfig';
 import type { ApiClient } from '../core/apiClient';
 import type { LazyActions } from '../core/subscriptionActions';
+import type { DEFERRED } from './deferred';
 
 // The subscription page's actions are declared by the features and listed by the shell; the
 // subscription feature's page reads them through engine/core/featureRoutes.tsx, so their types
@@ -72,7 +73,9 @@ export interface FeatureMenuItem {
  * subscription page. Keep these files free of React components: screens and dialogs are lazy
  * imports, everything else plain data, because the CLI (build, validate) and the server (preview)
  * read the registry under Node. The actions are a lazy import too (`actions.ts` beside it), so
- * the entry every page loads holds no capability rule.
+ * the entry every page loads holds no capability rule. A screen a visit starts on (the login,
+ * the orders, a subscription's page) is `() => import('./Screen')`; every other screen and the
+ * actions go through the feature's `deferred.ts` (`deferredScreen`, `deferredActions`).
  */
 export interface FeatureDefinition {
   id: string;
@@ -80,10 +83,51 @@ export interface FeatureDefinition {
   routes: readonly FeatureRoute[];
   redirects?: readonly FeatureRedirect[];
   menu?: FeatureMenuItem;
-  /** Its subscription-page buttons: `() => import('./actions')`, read by the subscription page only. */
+  /** Its subscription-page buttons: `deferredActions('<id>')` (its `actions.ts`), read by the subscription page only. */
   actions?: LazyActions;
 }
 
 export function defineFeature(feature: FeatureDefinition): FeatureDefinition {
   return feature;
+}
+
+type Deferred = typeof DEFERRED;
+type WithActions = {
+  [F in keyof Deferred]: Deferred[F] extends { actions: LazyActions } ? F : never;
+}[keyof Deferred];
+
+/** The deferred table's file, one import for every screen and action in it (engine/features/deferred.ts). */
+const deferredTable = (): Promise<Deferred> => import('./deferred').then((module) => module.DEFERRED);
+
+const DEFERRED_MARK = Symbol('deferred screen');
+
+/**
+ * A screen of the feature's `deferred.ts`: its file loads after the deferred table's. A visit that
+ * starts on it has the table preloaded by the page (cli/build/deferredScreens.ts), so it waits for
+ * no request more; on the way there from another screen the table is mostly loaded already.
+ */
+export function deferredScreen<F extends keyof Deferred>(
+  feature: F,
+  screen: keyof (Deferred[F] extends { screens: infer S } ? S : never),
+): LazyScreen {
+  const load: LazyScreen = () =>
+    deferredTable().then((table) =>
+      (table[feature] as { screens: Record<string, LazyScreen> }).screens[screen as string](),
+    );
+  return Object.assign(load, { [DEFERRED_MARK]: feature });
+}
+
+/** Whether the screen loads through the deferred table (the build preloads the table for its paths). */
+export function isDeferredScreen(screen: LazyScreen): boolean {
+  return DEFERRED_MARK in screen;
+}
+
+/** The feature whose `deferred.ts` lists the screen, if it is deferred (a feature lists only its own). */
+export function deferredScreenOwner(screen: LazyScreen): string | undefined {
+  return (screen as { [DEFERRED_MARK]?: string })[DEFERRED_MARK];
+}
+
+/** The feature's subscription-page actions, from its `deferred.ts`. */
+export function deferredActions(feature: WithActions): LazyActions {
+  return () => deferredTable().then((table) => (table[feature] as { actions: LazyActions }).actions());
 }

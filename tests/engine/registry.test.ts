@@ -11,7 +11,8 @@ import {
   subscriptionActions,
   textTables,
 } from '../../engine/features';
-import { defineFeature } from '../../engine/features/types';
+import { deferredScreenOwner, defineFeature, isDeferredScreen } from '../../engine/features/types';
+import { DEFERRED } from '../../engine/features/deferred';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { can, type CapabilityContext, type CapabilityTenant } from '../../engine/domain/capabilities';
 import { ROUTES } from '../../engine/domain/routeRefs';
@@ -47,6 +48,25 @@ describe('feature registry', () => {
   it('names each feature after its folder, which exists', () => {
     for (const feature of FEATURES)
       expect(existsSync(path.join(ENGINE, 'features', feature.id, 'index.ts'))).toBe(true);
+  });
+
+  it('loads the screens a visit starts on directly and every other one through its own deferred table', async () => {
+    const direct = FEATURES.flatMap((feature) => feature.routes)
+      .filter((route) => !isDeferredScreen(route.screen))
+      .map((route) => route.ref.id);
+    expect(direct.sort()).toEqual([ROUTES.login.id, ROUTES.orders.id, ROUTES.subscription.id].sort());
+    for (const feature of FEATURES)
+      for (const route of feature.routes.filter((candidate) => isDeferredScreen(candidate.screen)))
+        expect(deferredScreenOwner(route.screen), route.ref.id).toBe(feature.id);
+    // Every feature's table is listed under its own id, and lists its actions when it has some.
+    for (const [id, table] of Object.entries(DEFERRED)) {
+      const feature = FEATURES.find((candidate) => candidate.id === id);
+      expect(feature, id).toBeDefined();
+      expect('actions' in table, id).toBe(feature!.actions !== undefined);
+    }
+    // A deferred screen resolves to its module through the table (the faq's, whose module is small).
+    const faq = FEATURES.find((feature) => feature.id === 'faq')!.routes[0].screen;
+    expect(typeof (await faq()).default).toBe('function');
   });
 
   it('switches features only by flags of the spec list', () => {

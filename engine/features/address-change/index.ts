@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Address change (account-flows.md §2 "Addresses", §4 "Address change timing", §5 "Address form",
@@ -11,13 +11,16 @@ export const addressChangeFeature = defineFeature({
   id: 'address-change',
   flags: ['address-change'],
   routes: [
-    { ref: ROUTES.subscriptionAddresses, access: 'login', screen: () => import('./AddressesScreen') },
+    {
+      ref: ROUTES.subscriptionAddresses,
+      access: 'login',
+      screen: deferredScreen('address-change', 'AddressesScreen'),
+    },
     {
       ref: ROUTES.subscriptionBusinessPartner,
       access: 'login',
-      screen: () => import('./AddressChangeScreen'),
+      screen: deferredScreen('address-change', 'AddressChangeScreen'),
     },
   ],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('address-change'),
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Cancellation (account-flows.md §2 "Cancellation screen", §4 "Cancellation", "Offer acceptance",
@@ -11,9 +11,16 @@ export const cancellationFeature = defineFeature({
   id: 'cancellation',
   flags: ['cancellation'],
   routes: [
-    { ref: ROUTES.subscriptionCancellation, access: 'login', screen: () => import('./CancellationScreen') },
-    { ref: ROUTES.cancellation, access: 'anonymous', screen: () => import('./CancellationEntryScreen') },
+    {
+      ref: ROUTES.subscriptionCancellation,
+      access: 'login',
+      screen: deferredScreen('cancellation', 'CancellationScreen'),
+    },
+    {
+      ref: ROUTES.cancellation,
+      access: 'anonymous',
+      screen: deferredScreen('cancellation', 'CancellationEntryScreen'),
+    },
   ],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('cancellation'),
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * /contact (portal-core.md §2 "Contact", §4, §5, §8), open to anonymous visitors, switched by
@@ -10,8 +10,7 @@ import { defineFeature } from '../types';
 export const contactFeature = defineFeature({
   id: 'contact',
   flags: ['contact-form'],
-  routes: [{ ref: ROUTES.contact, access: 'anonymous', screen: () => import('./ContactScreen') }],
+  routes: [{ ref: ROUTES.contact, access: 'anonymous', screen: deferredScreen('contact', 'ContactScreen') }],
   menu: { route: ROUTES.contact, labelKey: 'contact.menuTitle', order: 90 },
-  // Its subscription-page buttons, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('contact'),
 });

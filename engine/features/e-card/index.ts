@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * E-card (account-flows.md §2 "E-card", §5, §7 POST /e-cards, §9), switched by `e-card`: the card
@@ -15,7 +15,7 @@ export const eCardFeature = defineFeature({
   id: 'e-card',
   flags: ['e-card'],
   routes: [
-    { ref: ROUTES.eCard, access: 'account', screen: () => import('./ECardScreen') },
-    { ref: ROUTES.subscriptionECard, access: 'account', screen: () => import('./ECardScreen') },
+    { ref: ROUTES.eCard, access: 'account', screen: deferredScreen('e-card', 'ECardScreen') },
+    { ref: ROUTES.subscriptionECard, access: 'account', screen: deferredScreen('e-card', 'ECardScreen') },
   ],
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * The e-mail widget (account-flows.md §2 "Email widget", §3, §5, §7 POST /link-email), switched by
@@ -10,5 +10,11 @@ import { defineFeature } from '../types';
 export const emailWidgetFeature = defineFeature({
   id: 'email-widget',
   flags: ['email-widget'],
-  routes: [{ ref: ROUTES.emailWidget, access: 'anonymous', screen: () => import('./EmailWidgetScreen') }],
+  routes: [
+    {
+      ref: ROUTES.emailWidget,
+      access: 'anonymous',
+      screen: deferredScreen('email-widget', 'EmailWidgetScreen'),
+    },
+  ],
 });

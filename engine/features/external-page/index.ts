@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * The catch-all of portal-core.md §2, switched by the `external-navigation` flag: a path equal to
@@ -9,5 +9,11 @@ import { defineFeature } from '../types';
 export const externalPageFeature = defineFeature({
   id: 'external-page',
   flags: ['external-navigation'],
-  routes: [{ ref: ROUTES.catchAll, access: 'anonymous', screen: () => import('./ExternalPageScreen') }],
+  routes: [
+    {
+      ref: ROUTES.catchAll,
+      access: 'anonymous',
+      screen: deferredScreen('external-page', 'ExternalPageScreen'),
+    },
+  ],
 });

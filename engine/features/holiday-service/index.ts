@@ -6,7 +6,7 @@ import {
   HOLIDAY_SERVICE_TYPES,
   type HolidayServiceType,
 } from '../../domain/holidayQuery';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /** The route of each type (route-inventory.txt): it preselects the type on the holiday page. */
 const TYPE_ROUTES: Record<HolidayServiceType, RouteRef> = {
@@ -25,13 +25,18 @@ const TYPE_ROUTES: Record<HolidayServiceType, RouteRef> = {
 export const holidayServiceFeature = defineFeature({
   id: 'holiday-service',
   flags: HOLIDAY_FLAGS,
-  routes: [{ ref: ROUTES.holidayService, access: 'login', screen: () => import('./HolidayServiceScreen') }],
+  routes: [
+    {
+      ref: ROUTES.holidayService,
+      access: 'login',
+      screen: deferredScreen('holiday-service', 'HolidayServiceScreen'),
+    },
+  ],
   redirects: HOLIDAY_SERVICE_TYPES.map((type) => ({
     from: TYPE_ROUTES[type],
     to: ROUTES.holidayService,
     query: { service: HOLIDAY_QUERY_VALUES[type] },
     flag: HOLIDAY_SERVICE_FLAGS[type],
   })),
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('holiday-service'),
 });

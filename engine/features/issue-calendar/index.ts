@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * The issue calendar (portal-core.md §2 "Issue calendar"), switched by the `issue-calendar` flag:
@@ -10,11 +10,15 @@ export const issueCalendarFeature = defineFeature({
   id: 'issue-calendar',
   flags: ['issue-calendar'],
   routes: [
-    { ref: ROUTES.issueCalendar, access: 'anonymous', screen: () => import('./IssueCalendarScreen') },
+    {
+      ref: ROUTES.issueCalendar,
+      access: 'anonymous',
+      screen: deferredScreen('issue-calendar', 'IssueCalendarScreen'),
+    },
     {
       ref: ROUTES.issueCalendarPublication,
       access: 'anonymous',
-      screen: () => import('./PublicationCalendarScreen'),
+      screen: deferredScreen('issue-calendar', 'PublicationCalendarScreen'),
     },
   ],
   menu: { route: ROUTES.issueCalendar, labelKey: 'issue-calendar.menuTitle', order: 20 },

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Issue complaint (account-flows.md §2 "Complaint", §4 "Complaint", §5, §8, §9), switched by
@@ -9,7 +9,12 @@ import { defineFeature } from '../types';
 export const issueComplaintFeature = defineFeature({
   id: 'issue-complaint',
   flags: ['issue-complaint'],
-  routes: [{ ref: ROUTES.subscriptionComplaint, access: 'login', screen: () => import('./ComplaintScreen') }],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  routes: [
+    {
+      ref: ROUTES.subscriptionComplaint,
+      access: 'login',
+      screen: deferredScreen('issue-complaint', 'ComplaintScreen'),
+    },
+  ],
+  actions: deferredActions('issue-complaint'),
 });

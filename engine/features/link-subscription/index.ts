@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * /link-subscription (portal-core.md §2 "Link subscription", §5), switched by manual-registration,
@@ -10,11 +10,15 @@ export const linkSubscriptionFeature = defineFeature({
   id: 'link-subscription',
   flags: ['manual-registration'],
   routes: [
-    { ref: ROUTES.linkSubscription, access: 'account', screen: () => import('./LinkSubscriptionScreen') },
+    {
+      ref: ROUTES.linkSubscription,
+      access: 'account',
+      screen: deferredScreen('link-subscription', 'LinkSubscriptionScreen'),
+    },
     {
       ref: ROUTES.linkSubscriptionConfirm,
       access: 'anonymous',
-      screen: () => import('./LinkConfirmScreen'),
+      screen: deferredScreen('link-subscription', 'LinkConfirmScreen'),
     },
   ],
   menu: { route: ROUTES.linkSubscription, labelKey: 'link-subscription.menuTitle', order: 30 },

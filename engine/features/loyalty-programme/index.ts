@@ -2,7 +2,7 @@ import { ROUTES } from '../../domain/routeRefs';
 import { showLoyaltyInMenu } from '../../domain/loyaltyMenu';
 import type { ApiClient } from '../../core/apiClient';
 import type { OptInRequirement } from '../types';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * The loyalty programme (account-flows.md §2 "Loyalty programme", §4 "Reward claim", "Loyalty
@@ -21,17 +21,40 @@ export const loyaltyProgrammeFeature = defineFeature({
   id: 'loyalty-programme',
   flags: ['loyalty-programme'],
   routes: [
-    { ref: ROUTES.loyaltyProgramme, access: 'account', screen: () => import('./LoyaltyIndexScreen') },
-    { ref: ROUTES.loyaltyOptIn, access: 'account', screen: () => import('./LoyaltyOptInScreen') },
-    { ref: ROUTES.loyaltyRewards, access: 'loyalty', optIn, screen: () => import('./LoyaltyRewardsScreen') },
-    { ref: ROUTES.loyaltyReward, access: 'loyalty', optIn, screen: () => import('./LoyaltyRewardScreen') },
+    {
+      ref: ROUTES.loyaltyProgramme,
+      access: 'account',
+      screen: deferredScreen('loyalty-programme', 'LoyaltyIndexScreen'),
+    },
+    {
+      ref: ROUTES.loyaltyOptIn,
+      access: 'account',
+      screen: deferredScreen('loyalty-programme', 'LoyaltyOptInScreen'),
+    },
+    {
+      ref: ROUTES.loyaltyRewards,
+      access: 'loyalty',
+      optIn,
+      screen: deferredScreen('loyalty-programme', 'LoyaltyRewardsScreen'),
+    },
+    {
+      ref: ROUTES.loyaltyReward,
+      access: 'loyalty',
+      optIn,
+      screen: deferredScreen('loyalty-programme', 'LoyaltyRewardScreen'),
+    },
     {
       ref: ROUTES.loyaltyFavorites,
       access: 'loyalty',
       optIn,
-      screen: () => import('./LoyaltyFavoritesScreen'),
+      screen: deferredScreen('loyalty-programme', 'LoyaltyFavoritesScreen'),
     },
-    { ref: ROUTES.loyaltyHistory, access: 'loyalty', optIn, screen: () => import('./LoyaltyHistoryScreen') },
+    {
+      ref: ROUTES.loyaltyHistory,
+      access: 'loyalty',
+      optIn,
+      screen: deferredScreen('loyalty-programme', 'LoyaltyHistoryScreen'),
+    },
   ],
   menu: {
     route: ROUTES.loyaltyProgramme,

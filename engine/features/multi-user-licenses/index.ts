@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Multi-user licences (account-flows.md §2 "Licences", §4, §5, §6, §8), switched by
@@ -13,14 +13,21 @@ export const multiUserLicensesFeature = defineFeature({
   id: 'multi-user-licenses',
   flags: ['multi-user-licenses'],
   routes: [
-    { ref: ROUTES.subscriptionLicenses, access: 'login', screen: () => import('./LicensesScreen') },
-    { ref: ROUTES.acceptLicense, access: 'anonymous', screen: () => import('./AcceptLicenseScreen') },
+    {
+      ref: ROUTES.subscriptionLicenses,
+      access: 'login',
+      screen: deferredScreen('multi-user-licenses', 'LicensesScreen'),
+    },
+    {
+      ref: ROUTES.acceptLicense,
+      access: 'anonymous',
+      screen: deferredScreen('multi-user-licenses', 'AcceptLicenseScreen'),
+    },
     {
       ref: ROUTES.confirmLicenseManager,
       access: 'anonymous',
-      screen: () => import('./ConfirmManagerScreen'),
+      screen: deferredScreen('multi-user-licenses', 'ConfirmManagerScreen'),
     },
   ],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('multi-user-licenses'),
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * The opt-in widget (account-flows.md §2 "Opt-in widget", §3, §5, §7 POST /opt-in, §8), a feature of
@@ -11,5 +11,11 @@ import { defineFeature } from '../types';
 export const optInWidgetFeature = defineFeature({
   id: 'opt-in-widget',
   flags: ['opt-ins'],
-  routes: [{ ref: ROUTES.optInWidget, access: 'anonymous', screen: () => import('./OptInWidgetScreen') }],
+  routes: [
+    {
+      ref: ROUTES.optInWidget,
+      access: 'anonymous',
+      screen: deferredScreen('opt-in-widget', 'OptInWidgetScreen'),
+    },
+  ],
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Opt-ins (account-flows.md §2 "Opt-ins", §4 "Opt-ins", §8), switched by `opt-ins`: one checkbox
@@ -11,10 +11,13 @@ export const optInsFeature = defineFeature({
   id: 'opt-ins',
   flags: ['opt-ins'],
   routes: [
-    { ref: ROUTES.subscriptionOptIns, access: 'login', screen: () => import('./OptInsScreen') },
+    { ref: ROUTES.subscriptionOptIns, access: 'login', screen: deferredScreen('opt-ins', 'OptInsScreen') },
     // The mailbox the information will go to confirms: no session needed.
-    { ref: ROUTES.optInConfirm, access: 'anonymous', screen: () => import('./OptInConfirmScreen') },
+    {
+      ref: ROUTES.optInConfirm,
+      access: 'anonymous',
+      screen: deferredScreen('opt-ins', 'OptInConfirmScreen'),
+    },
   ],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('opt-ins'),
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Payment method change (account-flows.md §2 "Payment details", §4 "Payment method change", §5,
@@ -14,9 +14,8 @@ export const paymentMethodChangeFeature = defineFeature({
     {
       ref: ROUTES.subscriptionPaymentDetails,
       access: 'login',
-      screen: () => import('./PaymentDetailsScreen'),
+      screen: deferredScreen('payment-method-change', 'PaymentDetailsScreen'),
     },
   ],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('payment-method-change'),
 });

@@ -1,4 +1,4 @@
-import { defineFeature } from '../types';
+import { defineFeature, deferredActions } from '../types';
 
 /**
  * The phase upgrade (portal-core.md §2 "a phase-upgrade button", §6 "phase upgrade: phase can
@@ -11,5 +11,5 @@ export const phaseUpgradeFeature = defineFeature({
   id: 'phase-upgrade',
   flags: ['phase-upgrade'],
   routes: [],
-  actions: () => import('./actions'),
+  actions: deferredActions('phase-upgrade'),
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Renewal (account-flows.md §2 "Renewal and upgrade screens", "Bulk renewal", §4 "Offer
@@ -12,10 +12,9 @@ export const renewalFeature = defineFeature({
   id: 'renewal',
   flags: ['renewal'],
   routes: [
-    { ref: ROUTES.subscriptionRenewal, access: 'login', screen: () => import('./RenewalScreen') },
-    { ref: ROUTES.renewal, access: 'anonymous', screen: () => import('./RenewalEntryScreen') },
-    { ref: ROUTES.bulkRenewal, access: 'anonymous', screen: () => import('./BulkRenewalScreen') },
+    { ref: ROUTES.subscriptionRenewal, access: 'login', screen: deferredScreen('renewal', 'RenewalScreen') },
+    { ref: ROUTES.renewal, access: 'anonymous', screen: deferredScreen('renewal', 'RenewalEntryScreen') },
+    { ref: ROUTES.bulkRenewal, access: 'anonymous', screen: deferredScreen('renewal', 'BulkRenewalScreen') },
   ],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('renewal'),
 });

@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen } from '../types';
 
 /**
  * The SSO profile page (account-flows.md §2 "SSO profile", §4 "SSO delete", §5, §8), switched by
@@ -11,9 +11,17 @@ export const ssoProfilePageFeature = defineFeature({
   id: 'sso-profile-page',
   flags: ['sso-profile-page'],
   routes: [
-    { ref: ROUTES.ssoProfile, access: 'account', screen: () => import('./SsoProfileScreen') },
+    {
+      ref: ROUTES.ssoProfile,
+      access: 'account',
+      screen: deferredScreen('sso-profile-page', 'SsoProfileScreen'),
+    },
     // The old address takes the account back after a change it did not make: no session needed.
-    { ref: ROUTES.ssoProfileUndo, access: 'anonymous', screen: () => import('./SsoUndoScreen') },
+    {
+      ref: ROUTES.ssoProfileUndo,
+      access: 'anonymous',
+      screen: deferredScreen('sso-profile-page', 'SsoUndoScreen'),
+    },
   ],
   menu: { route: ROUTES.ssoProfile, labelKey: 'sso-profile-page.menuTitle', order: 100 },
 });

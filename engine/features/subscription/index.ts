@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredActions } from '../types';
 
 /**
  * /subscriptions/{id} (portal-core.md §2 "Subscription detail"); always on, no menu entry. Its own
@@ -9,6 +9,5 @@ import { defineFeature } from '../types';
 export const subscriptionFeature = defineFeature({
   id: 'subscription',
   routes: [{ ref: ROUTES.subscription, access: 'login', screen: () => import('./SubscriptionScreen') }],
-  // Its subscription-page buttons, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('subscription'),
 });

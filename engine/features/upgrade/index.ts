@@ -1,5 +1,5 @@
 import { ROUTES } from '../../domain/routeRefs';
-import { defineFeature } from '../types';
+import { defineFeature, deferredScreen, deferredActions } from '../types';
 
 /**
  * Upgrade (account-flows.md §2 "Renewal and upgrade screens", §4 "Offer acceptance", §5, §8),
@@ -10,9 +10,8 @@ export const upgradeFeature = defineFeature({
   id: 'upgrade',
   flags: ['upgrade'],
   routes: [
-    { ref: ROUTES.subscriptionUpgrade, access: 'login', screen: () => import('./UpgradeScreen') },
-    { ref: ROUTES.upgrade, access: 'anonymous', screen: () => import('./UpgradeEntryScreen') },
+    { ref: ROUTES.subscriptionUpgrade, access: 'login', screen: deferredScreen('upgrade', 'UpgradeScreen') },
+    { ref: ROUTES.upgrade, access: 'anonymous', screen: deferredScreen('upgrade', 'UpgradeEntryScreen') },
   ],
-  // Its subscription-page button, in a module the subscription page loads (types.ts `actions`).
-  actions: () => import('./actions'),
+  actions: deferredActions('upgrade'),
 });

@@ -14,6 +14,8 @@ import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 import { builtTenantPageInput } from '../../../tenant/page/tenantPage';
 import { renderTenantHtml } from '../../../tenant/page/renderTenantHtml';
 import { PAGE_MODULES } from '../../../bench/bundleMap';
+import { DEFERRED_TABLE_MODULE } from '../../../cli/build/deferredScreens';
+import { JSDOM } from 'jsdom';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-split-'));
 const engineDir = path.join(work, '.engine');
@@ -105,6 +107,49 @@ describe('each page loads what it runs', () => {
     for (const part of ['features/orders/PendingOrdersSection.tsx', 'features/orders/RejectedChanges.tsx']) {
       expect(manifest[part], part).toBeDefined();
       expect(orders, part).not.toContain(fileOf(part));
+    }
+  });
+
+  it('names in the entry only the screens a visit starts on, and the deferred table for all others', () => {
+    const entry = Object.values(manifest).find((chunk) => chunk.isEntry)!;
+    const screens = (entry.dynamicImports ?? []).filter(
+      (key) => key === DEFERRED_TABLE_MODULE || /^features\/.*Screen\.tsx$/.test(key),
+    );
+    expect(screens.sort()).toEqual([
+      DEFERRED_TABLE_MODULE,
+      'features/login/LoginScreen.tsx',
+      'features/orders/OrdersScreen.tsx',
+      'features/subscription/SubscriptionScreen.tsx',
+    ]);
+    expect(filesForPage(manifest, PAGE_MODULES['/orders'])).not.toContain(fileOf(DEFERRED_TABLE_MODULE));
+    expect(filesForPage(manifest, PAGE_MODULES['/login'])).not.toContain(fileOf(DEFERRED_TABLE_MODULE));
+  });
+
+  it('preloads the deferred table from the page for a visit that starts where it is needed, not on /orders or /login', () => {
+    const html = readFileSync(path.join(work, 'technikwelt', 'index.html'), 'utf8');
+    const table = fileOf(DEFERRED_TABLE_MODULE);
+    const preloadsTable = (base: string, pagePath: string) => {
+      const page = new JSDOM(html.replace('%PORTAL_BASE%', base), {
+        url: `https://portal.example${base}${pagePath}`,
+        runScripts: 'dangerously',
+      });
+      const hrefs = [...page.window.document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (link) => (link as HTMLLinkElement).href,
+      );
+      page.window.close();
+      return hrefs.includes(`https://portal.example${base}${table}`);
+    };
+    for (const base of ['/', '/t/technikwelt/']) {
+      for (const start of ['', 'orders', 'Orders/', 'login'])
+        expect(preloadsTable(base, start), `${base}${start}`).toBe(false);
+      for (const start of [
+        'faq',
+        'subscriptions/123',
+        'subscriptions/123/renewal',
+        'loyalty-programme/rewards',
+        'orders-x',
+      ])
+        expect(preloadsTable(base, start), `${base}${start}`).toBe(true);
     }
   });
 

@@ -1,0 +1,2 @@
+/** What subscription loads with the registry's deferred table (engine/features/deferred.ts). */
+export const actions = () => import('./actions');
