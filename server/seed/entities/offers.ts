@@ -80,11 +80,14 @@ const money = (n: number) => Math.round(n * 100) / 100;
 const yearly = (pub: CataloguePublication) =>
   money(monthlyPrice(pub, pub.kind === 'digital' ? 'DE' : 'PR') * 12);
 
-/** A self-contained picture of the book club (data: URL, like the demo covers). */
+/**
+ * A self-contained picture of the book club (data: URL, like the demo covers): books on a shelf,
+ * without words, since the same picture stands beside the title in every language.
+ */
 const BOOK_CLUB_PICTURE = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="120" viewBox="0 0 200 120"><rect width="200" height="120" fill="#2d6a4f"/>' +
     '<rect x="30" y="22" width="34" height="76" fill="#f4d35e"/><rect x="68" y="30" width="28" height="68" fill="#ee964b"/><rect x="100" y="18" width="38" height="80" fill="#f6f4d2"/>' +
-    '<text x="146" y="66" font-family="Georgia,serif" font-size="20" fill="#fff">Book</text><text x="146" y="88" font-family="Georgia,serif" font-size="20" fill="#fff">club</text></svg>',
+    '<rect x="142" y="34" width="26" height="64" fill="#9ad1d4"/><rect x="20" y="98" width="160" height="6" fill="#1b4332"/></svg>',
 )}`;
 
 /** Cross-selling shown after a successful payment. */
