@@ -11,7 +11,10 @@ const FOCUSABLE =
  * where it was. Focus goes to the screen's heading instead (WCAG 2.4.3 "Focus order"), without
  * scrolling, or into a dialog still open. Watched by the screen's own changes (every browser tells
  * them; not all report the removal as a `focusout`), and only while the page has the focus: an
- * embedded portal never pulls it from the publisher's page.
+ * embedded portal never pulls it from the publisher's page. A control disabled only while its
+ * action runs ("Send", "Request my data") gets the focus back when it is enabled again, if the
+ * focus is still where it was parked: the visitor keeps their place in the page, and the outcome
+ * is announced by its alert.
  */
 export function useFocusRecovery(mainId: string): void {
   useEffect(() => {
@@ -19,7 +22,10 @@ export function useFocusRecovery(mainId: string): void {
     if (!main) return;
     let last: Element | null = null;
     let scheduled = false;
+    // A control that lost the focus by being disabled, and where the focus was parked meanwhile.
+    let parked: { control: HTMLElement; on: HTMLElement } | null = null;
     const onFocusIn = (event: FocusEvent) => {
+      if (parked && event.target !== parked.on) parked = null;
       if (event.target instanceof Element && main.contains(event.target)) last = event.target;
     };
     // Gone from the page, or disabled where it is (a "Save" that has nothing left to save): either
@@ -29,6 +35,7 @@ export function useFocusRecovery(mainId: string): void {
     const recover = () => {
       scheduled = false;
       if (!lost(last)) return;
+      const control = last as HTMLElement;
       last = null;
       const now = document.activeElement;
       if (!document.hasFocus() || (now !== null && now !== document.body)) return;
@@ -40,10 +47,19 @@ export function useFocusRecovery(mainId: string): void {
       }
       const heading = main.querySelector<HTMLElement>('h1');
       if (heading && !heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      (heading ?? main).focus({ preventScroll: true });
+      const on = heading ?? main;
+      on.focus({ preventScroll: true });
+      if (control.isConnected) parked = { control, on };
+    };
+    const giveBack = () => {
+      if (!parked || (parked.control as HTMLButtonElement).disabled) return;
+      const { control, on } = parked;
+      parked = null;
+      if (control.isConnected && document.activeElement === on) control.focus({ preventScroll: true });
     };
     // After the commit that removed it: the screen's new content is in the page by then.
     const observer = new MutationObserver(() => {
+      giveBack();
       if (scheduled || !lost(last)) return;
       scheduled = true;
       window.setTimeout(recover, 0);

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 /**
  * Focus after an action removed the control that had it (engine/app/shell/useFocusRecovery.ts):
- * the screen's heading, not the page's body; a dialog still open keeps it.
+ * the screen's heading, not the page's body; a dialog still open keeps it; a control disabled while
+ * its action ran gets it back.
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
@@ -63,6 +64,45 @@ describe('focus after the control that had it is gone', () => {
       save.disabled = true;
       await new Promise((resolve) => setTimeout(resolve, 10));
       expect(document.activeElement?.textContent).toBe('Holiday service');
+    } finally {
+      document.hasFocus = hasFocus;
+    }
+  });
+
+  it('goes back to a control that was disabled while its action ran, once it is enabled again', async () => {
+    render();
+    const send = document.getElementById('cancel') as HTMLButtonElement;
+    send.focus();
+    const hasFocus = document.hasFocus;
+    document.hasFocus = () => true;
+    try {
+      send.blur();
+      send.disabled = true;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(document.activeElement?.textContent).toBe('Holiday service');
+      send.disabled = false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(document.activeElement).toBe(send);
+    } finally {
+      document.hasFocus = hasFocus;
+    }
+  });
+
+  it('leaves the focus where the visitor moved it while the action ran', async () => {
+    render();
+    const send = document.getElementById('cancel') as HTMLButtonElement;
+    const other = document.getElementById('other')!;
+    send.focus();
+    const hasFocus = document.hasFocus;
+    document.hasFocus = () => true;
+    try {
+      send.blur();
+      send.disabled = true;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      other.focus();
+      send.disabled = false;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(document.activeElement).toBe(other);
     } finally {
       document.hasFocus = hasFocus;
     }
