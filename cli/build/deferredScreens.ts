@@ -1,7 +1,7 @@
 import type { Manifest } from 'vite';
 import { FEATURES } from '../../engine/features';
 import type { FeatureDefinition } from '../../engine/features/types';
-import { isDeferredScreen } from '../../engine/features/types';
+import { deferredScreenOwner } from '../../engine/features/types';
 import { ROUTES } from '../../engine/domain/routeRefs';
 
 /** The deferred table's module (engine/features/deferred.ts), as Vite's manifest keys it. */
@@ -17,7 +17,7 @@ export const DEFERRED_TABLE_MODULE = 'features/deferred.ts';
 export function pagesWithoutTablePattern(features: readonly FeatureDefinition[] = FEATURES): string {
   const paths = features
     .flatMap((feature) => feature.routes)
-    .filter((route) => !isDeferredScreen(route.screen) && route.ref !== ROUTES.subscription)
+    .filter((route) => deferredScreenOwner(route.screen) === undefined && route.ref !== ROUTES.subscription)
     .map((route) =>
       route.ref.path
         .split('/')

@@ -117,12 +117,10 @@ export function deferredScreen<F extends keyof Deferred>(
   return Object.assign(load, { [DEFERRED_MARK]: feature });
 }
 
-/** Whether the screen loads through the deferred table (the build preloads the table for its paths). */
-export function isDeferredScreen(screen: LazyScreen): boolean {
-  return DEFERRED_MARK in screen;
-}
-
-/** The feature whose `deferred.ts` lists the screen, if it is deferred (a feature lists only its own). */
+/**
+ * The feature whose `deferred.ts` lists the screen (a feature lists only its own), or undefined for
+ * a screen the entry loads itself; the build preloads the table for the paths of the others.
+ */
 export function deferredScreenOwner(screen: LazyScreen): string | undefined {
   return (screen as { [DEFERRED_MARK]?: string })[DEFERRED_MARK];
 }

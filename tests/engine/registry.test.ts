@@ -11,7 +11,7 @@ import {
   subscriptionActions,
   textTables,
 } from '../../engine/features';
-import { deferredScreenOwner, defineFeature, isDeferredScreen } from '../../engine/features/types';
+import { deferredScreenOwner, defineFeature } from '../../engine/features/types';
 import { DEFERRED } from '../../engine/features/deferred';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
 import { can, type CapabilityContext, type CapabilityTenant } from '../../engine/domain/capabilities';
@@ -52,11 +52,13 @@ describe('feature registry', () => {
 
   it('loads the screens a visit starts on directly and every other one through its own deferred table', async () => {
     const direct = FEATURES.flatMap((feature) => feature.routes)
-      .filter((route) => !isDeferredScreen(route.screen))
+      .filter((route) => deferredScreenOwner(route.screen) === undefined)
       .map((route) => route.ref.id);
     expect(direct.sort()).toEqual([ROUTES.login.id, ROUTES.orders.id, ROUTES.subscription.id].sort());
     for (const feature of FEATURES)
-      for (const route of feature.routes.filter((candidate) => isDeferredScreen(candidate.screen)))
+      for (const route of feature.routes.filter(
+        (candidate) => deferredScreenOwner(candidate.screen) !== undefined,
+      ))
         expect(deferredScreenOwner(route.screen), route.ref.id).toBe(feature.id);
     // Every feature's table is listed under its own id, and lists its actions when it has some.
     for (const [id, table] of Object.entries(DEFERRED)) {

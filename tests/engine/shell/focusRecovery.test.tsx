@@ -41,7 +41,30 @@ async function removeFocused(id: string) {
   const control = document.getElementById(id)!;
   control.focus();
   control.remove();
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await settled();
+}
+
+const settled = () => new Promise((resolve) => setTimeout(resolve, 10));
+
+/** The page keeps the focus while nothing in it is focused (jsdom forgets that, Chromium does not). */
+async function withPageFocus(run: () => Promise<void>) {
+  const hasFocus = document.hasFocus;
+  document.hasFocus = () => true;
+  try {
+    await run();
+  } finally {
+    document.hasFocus = hasFocus;
+  }
+}
+
+/** Disables the focused control as Chromium does: the focus drops to the body. */
+async function disableFocused(id: string): Promise<HTMLButtonElement> {
+  const control = document.getElementById(id) as HTMLButtonElement;
+  control.focus();
+  control.blur();
+  control.disabled = true;
+  await settled();
+  return control;
 }
 
 describe('focus after the control that had it is gone', () => {
@@ -53,59 +76,33 @@ describe('focus after the control that had it is gone', () => {
 
   it("goes to the screen's heading when the control is disabled under it (a save with nothing left to save)", async () => {
     render();
-    const save = document.getElementById('cancel') as HTMLButtonElement;
-    save.focus();
-    // As Chromium does with a focused control that is disabled: the focus drops to the body, and
-    // the page still has it (jsdom forgets that once nothing is focused).
-    const hasFocus = document.hasFocus;
-    document.hasFocus = () => true;
-    try {
-      save.blur();
-      save.disabled = true;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await withPageFocus(async () => {
+      await disableFocused('cancel');
       expect(document.activeElement?.textContent).toBe('Holiday service');
-    } finally {
-      document.hasFocus = hasFocus;
-    }
+    });
   });
 
   it('goes back to a control that was disabled while its action ran, once it is enabled again', async () => {
     render();
-    const send = document.getElementById('cancel') as HTMLButtonElement;
-    send.focus();
-    const hasFocus = document.hasFocus;
-    document.hasFocus = () => true;
-    try {
-      send.blur();
-      send.disabled = true;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await withPageFocus(async () => {
+      const send = await disableFocused('cancel');
       expect(document.activeElement?.textContent).toBe('Holiday service');
       send.disabled = false;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await settled();
       expect(document.activeElement).toBe(send);
-    } finally {
-      document.hasFocus = hasFocus;
-    }
+    });
   });
 
   it('leaves the focus where the visitor moved it while the action ran', async () => {
     render();
-    const send = document.getElementById('cancel') as HTMLButtonElement;
-    const other = document.getElementById('other')!;
-    send.focus();
-    const hasFocus = document.hasFocus;
-    document.hasFocus = () => true;
-    try {
-      send.blur();
-      send.disabled = true;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+    await withPageFocus(async () => {
+      const send = await disableFocused('cancel');
+      const other = document.getElementById('other')!;
       other.focus();
       send.disabled = false;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await settled();
       expect(document.activeElement).toBe(other);
-    } finally {
-      document.hasFocus = hasFocus;
-    }
+    });
   });
 
   it('stays where the visitor put it when the control is still there', async () => {
@@ -113,7 +110,7 @@ describe('focus after the control that had it is gone', () => {
     const other = document.getElementById('other')!;
     document.getElementById('cancel')!.focus();
     other.focus();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await settled();
     expect(document.activeElement).toBe(other);
   });
 
