@@ -13,11 +13,12 @@ import { CHUNK_MODULES_FILE, filesForPage, type ChunkModules } from '../cli/buil
 
 /**
  * The lazy modules each measured page renders besides the entry, as the manifest keys them: the
- * login page its screen; /orders, signed in, the menu (engine/app/Shell.tsx) and its screen.
+ * login page its screen; /orders, signed in, its screen, which imports the account kit's file, where
+ * the menu is too (engine/app/Shell.tsx; `CHUNK_GROUPS` in cli/build/engineBuild.ts).
  */
 export const PAGE_MODULES = {
   '/login': ['features/login/LoginScreen.tsx'],
-  '/orders': ['app/shell/Sidebar.tsx', 'features/orders/OrdersScreen.tsx'],
+  '/orders': ['features/orders/OrdersScreen.tsx'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type MeasuredPage = keyof typeof PAGE_MODULES;

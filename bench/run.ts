@@ -72,8 +72,11 @@ async function bundleSize(tenantDir: string) {
   const ordersFiles = pageScripts(tenantDir, '/orders', engineManifest).map((script) => script.file);
   const orders = gzipOf(tenantDir, ordersFiles);
   console.log('\n2. JavaScript for /orders (gzipped)');
-  console.log(`   bare React page      ${kb(bare)}   1.00×`);
-  console.log(`   tenant /orders       ${kb(orders)}   ${ratio(orders, bare)}   (goal: at most 1.75×)`);
+  // Bytes and three decimals: at two, a page a few bytes over the goal would print as meeting it.
+  console.log(`   bare React page      ${kb(bare)} (${bare} B)   1.000×`);
+  console.log(
+    `   tenant /orders       ${kb(orders)} (${orders} B)   ${(orders / bare).toFixed(3)}×   (goal: at most 1.75×)`,
+  );
   printBundleMap(tenantDir);
 }
 

@@ -70,6 +70,23 @@ const reactRouterTreeShaking: Plugin = {
   },
 };
 
+/**
+ * The engine's own helper for lazy imports (engine/app/modulePreload.ts) instead of Vite's, which
+ * every build wraps each `import()` in: Vite resolves its helper as this module id.
+ */
+const VITE_PRELOAD_HELPER = /^\0vite\/preload-helper\.js$/;
+const modulePreload: Plugin = {
+  name: 'portal:module-preload',
+  enforce: 'pre',
+  resolveId: {
+    filter: { id: VITE_PRELOAD_HELPER },
+    handler: () => path.join(ENGINE_DIR, 'app', 'modulePreload.ts'),
+  },
+};
+
+/** The files the engine's page loads itself: its entry, and the libraries and Rolldown's runtime it imports. */
+const LOADED_BY_THE_PAGE = /^assets\/(index|vendor|rolldown-runtime)-[\w-]+\.js$/;
+
 const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
 
 const ACCOUNT_DIALOGS = engineModule(
@@ -94,8 +111,10 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
   // refunds), and the capability rules its
   // cards and the orders list read (engine/domain/capabilityRule.ts and cardCapabilities.ts; the
   // table of every rule, capabilities.ts, loads with the screens that ask it by name); in a file
-  // of their own they would be one request more on /orders. Not the whole kit: its dialogs load when one opens (next group), the data export with
-  // the screens that offer it, the pager with the lists that page, the form fields, the offers' and
+  // of their own they would be one request more on /orders. The menu (engine/app/shell/Sidebar.tsx)
+  // too: it imports the kit (the "new" badge's state), so every page that shows it loaded both, as
+  // two files that compressed apart. Not the whole kit: its dialogs load when one opens (next
+  // group), the data export with the screens that offer it, the pager with the lists that page, the form fields, the offers' and
   // the address changes' parts with the flows that use them, and the address rules and their
   // formatting with the screens that show an address (on /orders only a purchase order's card,
   // which loads when the account has one: engine/features/orders/PurchaseOrdersSection.tsx).
@@ -106,6 +125,7 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
       [
         engineModule('account[\\\\/](?!Flow|flowRefusal|DataExportSection)[^\\\\/]+\\.tsx?'),
         engineModule('ui[\\\\/](Badge|Card)\\.tsx'),
+        engineModule('app[\\\\/]shell[\\\\/](Sidebar|menuSection)\\.tsx?'),
         engineModule(
           'domain[\\\\/](dates|money|subscriptionTerm|purchaseOrders|capabilityRule|cardCapabilities|orderStatus|subscriptionKinds)\\.ts',
         ),
@@ -134,6 +154,23 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     priority: 1,
   },
+  // The ways into and out of the login: where a sign-in leads and how a page hands itself to the
+  // login (engine/app/access.tsx): loaded by visitors without a session, the login page and a
+  // log-out, as one file.
+  {
+    name: 'sign-in',
+    test: engineModule('(domain[\\\\/]returnTo|app[\\\\/]signInRedirects)\\.tsx?'),
+    includeDependenciesRecursively: false,
+    priority: 1,
+  },
+  // The notices of a disabled feature and of an unknown path (engine/app/router.tsx) with the
+  // fallback contact they share with the flows that offer it: one file, not three.
+  {
+    name: 'notices',
+    test: engineModule('core[\\\\/](FeatureDisabled|NotFound|FallbackContact)\\.tsx'),
+    includeDependenciesRecursively: false,
+    priority: 1,
+  },
   // The account kit's dialogs (a download's, an invoice request's, an error's): /orders loads them
   // when one opens (engine/features/orders), the subscription page with its screen.
   { name: 'account-dialogs', test: ACCOUNT_DIALOGS, includeDependenciesRecursively: false, priority: 1 },
@@ -149,7 +186,7 @@ export async function buildEngine(outDir: string): Promise<{ manifest: Manifest;
     base: './',
     configFile: false,
     logLevel: 'warn',
-    plugins: [react(), reactRouterTreeShaking, chunkModules],
+    plugins: [modulePreload, react(), reactRouterTreeShaking, chunkModules],
     resolve: {
       alias: [
         {
@@ -166,8 +203,15 @@ export async function buildEngine(outDir: string): Promise<{ manifest: Manifest;
       sourcemap: false,
       target: 'es2022',
       reportCompressedSize: false,
-      // Every browser the portal supports has <link rel="modulepreload">.
-      modulePreload: { polyfill: false },
+      // Every browser the portal supports has <link rel="modulepreload">. A lazy module's list of
+      // files to ask for (in the entry or a lazy file, on every page) leaves out the ones the page
+      // has loaded before any lazy import runs (the entry, the libraries); the page's own list
+      // (its `<link rel="modulepreload">`s, for the libraries to load beside the entry) keeps them.
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_module, files, { hostType }) =>
+          hostType === 'js' ? files.filter((file) => !LOADED_BY_THE_PAGE.test(file)) : files,
+      },
       rolldownOptions: { output: { codeSplitting: { groups: CHUNK_GROUPS } } },
     },
   });

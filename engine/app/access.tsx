@@ -3,20 +3,34 @@ import { useAtomValue } from 'jotai';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { authStateAtom, isLoggedIn, scopeOf } from '../core/authState';
 import { mayOpenScreen } from '../domain/sessionScope';
-import { EmbeddedSignInNotice } from '../core/EmbeddedSignInNotice';
 import { usePortal } from '../core/PortalContext';
 import type { OptInRequirement, RouteAccess } from '../features/types';
 import { Loading } from '../ui/Loading';
-import { href } from '../domain/routeRefs';
-import { destinationAfterSignIn, loginSearchFor } from '../domain/returnTo';
+import { href, ROUTES } from '../domain/routeRefs';
 import { signInDestinationAtom } from '../core/signInDestination';
+import { useShellParts } from './shellParts';
+import { FEATURES } from '../features';
 
 // The notice of a one-subscription session, for a few signed-in visitors only: loaded when shown,
 // not with every page. (The embedded portal's sign-in notice is the first paint of every visit
-// without a session there, so it stays in the entry.)
+// without a session there: it loads at start where the portal is embedded, engine/app/shellParts.ts.)
 const PartialSessionNotice = lazy(() =>
   import('../core/PartialSessionNotice').then((module) => ({ default: module.PartialSessionNotice })),
 );
+
+// The ways into and out of the login (engine/app/signInRedirects.tsx, with the rules of
+// engine/domain/returnTo.ts) are for visitors without a session and for a sign-in just made: they
+// load then, not with every signed-in page. On the way in, the login screen's file is asked for
+// beside them, so the login takes no longer than when the redirect was in the entry.
+const signInRedirects = () => import('./signInRedirects');
+const ToLogin = lazy(() => {
+  const loginScreen = FEATURES.flatMap((feature) => feature.routes).find(
+    (route) => route.ref === ROUTES.login,
+  );
+  loginScreen?.screen().catch(() => undefined);
+  return signInRedirects().then((module) => ({ default: module.ToLogin }));
+});
+const AwayFromLogin = lazy(() => signInRedirects().then((module) => ({ default: module.AwayFromLogin })));
 
 /**
  * Route access of route-inventory.txt and portal-core.md §2 "Access rules":
@@ -46,26 +60,28 @@ export function AccessGate({
   const query = new URLSearchParams(location.search);
   // A sign-in made on this screen names its own destination (engine/core/signInDestination.ts).
   const signedIn = useAtomValue(signInDestinationAtom);
+  const { EmbeddedSignInNotice } = useShellParts();
 
   if (access === 'guest') {
     if (!loggedIn || query.has('p')) return <>{children}</>;
-    const destination =
-      signedIn && signedIn.accessToken === auth.accessToken
-        ? signedIn.path
-        : destinationAfterSignIn(location.search);
-    return <Navigate to={destination} replace />;
+    return (
+      <Suspense fallback={<Loading />}>
+        <AwayFromLogin
+          named={signedIn && signedIn.accessToken === auth.accessToken ? signedIn.path : undefined}
+        />
+      </Suspense>
+    );
   }
   const needsLogin = access === 'login' || access === 'account' || query.has('p');
   if (needsLogin && !loggedIn) {
     // §2: "A missing user sends to login unless the portal is embedded": its host page signs
     // visitors in (a `p` token still goes through the login page); the page asked for says so.
-    if (config.tenant.embedding.isEmbedded && !query.has('p'))
+    if (config.tenant.embedding.isEmbedded && EmbeddedSignInNotice && !query.has('p'))
       return <EmbeddedSignInNotice timedOut={auth.sessionHasTimedOut} />;
     return (
-      <Navigate
-        to={{ pathname: '/login', search: loginSearchFor(location.pathname, location.search) }}
-        replace
-      />
+      <Suspense fallback={<Loading />}>
+        <ToLogin />
+      </Suspense>
     );
   }
   if (

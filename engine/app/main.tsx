@@ -19,11 +19,11 @@ import { PortalContext, type PortalServices } from '../core/PortalContext';
 import { buildRoutes } from './router';
 import { FeatureRoutesProvider } from '../core/featureRoutes';
 import { featureRoutesOf } from './featureRoutes';
-import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM, loginSearchFor } from '../domain/returnTo';
 import type { ReportError } from '../core/errorReporting';
 import { sendClientErrorReport } from '../core/clientErrorSender';
 import { ERROR_REPORT_SAMPLE_RATE } from '../domain/clientErrorKinds';
 import { ScreenErrorBoundary } from '../core/ScreenErrorBoundary';
+import { loadShellParts, ShellPartsContext } from './shellParts';
 import '../ui/styles.css';
 
 async function boot() {
@@ -74,7 +74,7 @@ async function boot() {
     window.history.replaceState(window.history.state, '', withoutLang);
   }
   keepLocaleCookie(config.basePath, locale);
-  const i18n = await createI18n(config, locale);
+  const [i18n, shellParts] = await Promise.all([createI18n(config, locale), loadShellParts(config.tenant)]);
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng));
 
@@ -145,6 +145,9 @@ async function boot() {
    * text (§2: a missing user goes to login unless embedded) after telling its host page.
    */
   async function logout(options: { timedOut?: boolean; accountDeleted?: boolean; leftClub?: boolean } = {}) {
+    // The login URL's rules (engine/domain/returnTo.ts) load with a log-out, not with every page;
+    // without them (a tab whose build has gone) the login page still opens, without its notice.
+    const returnTo = import('../domain/returnTo').catch(() => undefined);
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     session.ended({ timedOut: options.timedOut });
@@ -164,15 +167,18 @@ async function boot() {
     const page = window.location.pathname.startsWith(config.basePath)
       ? `/${window.location.pathname.slice(config.basePath.length)}`
       : '/';
+    const rules = await returnTo;
     window.location.assign(
       `${config.basePath}login${
-        options.timedOut
-          ? loginSearchFor(page, window.location.search)
-          : options.accountDeleted
-            ? `?${ACCOUNT_DELETED_PARAM}=1`
-            : options.leftClub
-              ? `?${LEFT_CLUB_PARAM}=1`
-              : ''
+        !rules
+          ? ''
+          : options.timedOut
+            ? rules.loginSearchFor(page, window.location.search)
+            : options.accountDeleted
+              ? `?${rules.ACCOUNT_DELETED_PARAM}=1`
+              : options.leftClub
+                ? `?${rules.LEFT_CLUB_PARAM}=1`
+                : ''
       }`,
     );
   }
@@ -187,9 +193,11 @@ async function boot() {
         <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
             <FeatureRoutesProvider value={featureRoutesOf(config.tenant)}>
-              <BrowserRouter basename={config.basePath.replace(/\/$/, '') || '/'}>
-                <PortalRoutes />
-              </BrowserRouter>
+              <ShellPartsContext.Provider value={shellParts}>
+                <BrowserRouter basename={config.basePath.replace(/\/$/, '') || '/'}>
+                  <PortalRoutes />
+                </BrowserRouter>
+              </ShellPartsContext.Provider>
             </FeatureRoutesProvider>
           </PortalContext.Provider>
         </TranslationProvider>

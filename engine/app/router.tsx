@@ -3,11 +3,26 @@ import { Navigate, useLocation, useParams, type RouteObject } from 'react-router
 import { FEATURES, isFeatureEnabled } from '../features';
 import type { FeatureDefinition, FeatureRedirect, FeatureRoute, LazyScreen } from '../features/types';
 import { AccessGate, OptInGate } from './access';
-import { FeatureDisabled } from '../core/FeatureDisabled';
-import { NotFound } from '../core/NotFound';
 import { ROUTES, href } from '../domain/routeRefs';
 import { Shell } from './Shell';
 import { Loading } from '../ui/Loading';
+
+/**
+ * The notices of a disabled feature's route and of an unknown path: few visits meet one, so they
+ * load when shown, with the fallback contact they offer (one file, cli/build/engineBuild.ts).
+ */
+const FeatureDisabledNotice = lazy(() =>
+  import('../core/FeatureDisabled').then((module) => ({ default: module.FeatureDisabled })),
+);
+const NotFoundNotice = lazy(() =>
+  import('../core/NotFound').then((module) => ({ default: module.NotFound })),
+);
+const pageLoading = <Loading fillsPage pageHeading />;
+const featureDisabled = (
+  <Suspense fallback={pageLoading}>
+    <FeatureDisabledNotice />
+  </Suspense>
+);
 
 /** One lazy component per screen loader, created once so React keeps its state across renders. */
 const lazyScreens = new Map<LazyScreen, ComponentType>();
@@ -23,7 +38,7 @@ function lazyScreen(loader: LazyScreen): ComponentType {
 function screenElement(route: FeatureRoute): ReactNode {
   const Screen = lazyScreen(route.screen);
   const screen = (
-    <Suspense fallback={<Loading fillsPage pageHeading />}>
+    <Suspense fallback={pageLoading}>
       <Screen />
     </Suspense>
   );
@@ -53,13 +68,13 @@ function featureRoutes(feature: FeatureDefinition, tenantFeatures: readonly stri
     .filter((route) => route.ref !== ROUTES.catchAll)
     .map((route) => ({
       path: route.ref.path,
-      element: enabled ? screenElement(route) : <FeatureDisabled />,
+      element: enabled ? screenElement(route) : featureDisabled,
     }));
   for (const redirect of feature.redirects ?? []) {
     const on = enabled && (!redirect.flag || tenantFeatures.includes(redirect.flag));
     routes.push({
       path: redirect.from.path,
-      element: on ? <Redirect redirect={redirect} /> : <FeatureDisabled />,
+      element: on ? <Redirect redirect={redirect} /> : featureDisabled,
     });
   }
   return routes;
@@ -73,12 +88,11 @@ function catchAll(tenantFeatures: readonly string[]): RouteObject {
   const route = FEATURES.filter((feature) => isFeatureEnabled(feature, tenantFeatures))
     .flatMap((feature) => feature.routes)
     .find((candidate) => candidate.ref === ROUTES.catchAll);
-  if (!route) return { path: '*', element: <NotFound /> };
-  const Screen = lazyScreen(route.screen);
+  const Screen = route ? lazyScreen(route.screen) : NotFoundNotice;
   return {
     path: '*',
     element: (
-      <Suspense fallback={<Loading fillsPage pageHeading />}>
+      <Suspense fallback={pageLoading}>
         <Screen />
       </Suspense>
     ),

@@ -11,14 +11,19 @@ export const ERROR_REPORT_SAMPLE_RATE = 0.25;
 export const CLIENT_ERROR_KINDS = ['render', 'chunk', 'error', 'rejection'] as const;
 export type ClientErrorKind = (typeof CLIENT_ERROR_KINDS)[number];
 
+/** What the engine's preload helper (engine/app/modulePreload.ts) says when a lazy screen's style sheet did not load. */
+export const STYLE_SHEET_NOT_LOADED = 'A style sheet did not load:';
+
 /**
- * A script file of the build that did not load: the browser's words for a failed `import()`
- * (Chromium, Firefox, Safari) and a module preload that failed. After a deploy an open tab asks for
- * the files of the build it started with; offline, any file fails the same way. A reload helps in
- * both cases.
+ * A file of the build that did not load: the browser's words for a failed `import()` (Chromium,
+ * Firefox, Safari), a module preload that failed, and a lazy screen's style sheet. After a deploy
+ * an open tab asks for the files of the build it started with; offline, any file fails the same
+ * way. A reload helps in both cases.
  */
-const STALE_FILE =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|Failed to load module script/i;
+const STALE_FILE = new RegExp(
+  `Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|${STYLE_SHEET_NOT_LOADED}|Failed to load module script`,
+  'i',
+);
 
 export function isStaleFileError(error: unknown): boolean {
   return error instanceof Error && STALE_FILE.test(error.message);

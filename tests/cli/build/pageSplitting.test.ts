@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Manifest } from 'vite';
 import { buildTenants } from '../../../cli/build/buildTenants';
-import { filesForPage } from '../../../cli/build/engineBuild';
+import { CHUNK_MODULES_FILE, filesForPage, type ChunkModules } from '../../../cli/build/engineBuild';
 import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 import { builtTenantPageInput } from '../../../tenant/page/tenantPage';
 import { renderTenantHtml } from '../../../tenant/page/renderTenantHtml';
@@ -35,13 +35,17 @@ const screenFiles = () =>
     .map(([key, chunk]) => ({ key, file: chunk.file }));
 
 const fileOf = (key: string) => manifest[key].file;
+/** The modules a built file holds (repository paths), from the list the engine build writes. */
+const modulesOf = (file: string) =>
+  (JSON.parse(readFileSync(path.join(engineDir, CHUNK_MODULES_FILE), 'utf8')) as ChunkModules)[file].map(
+    ([module]) => module,
+  );
 const accountKit = () => Object.values(manifest).find((chunk) => chunk.name === 'account-kit')!.file;
 
 describe('each page loads what it runs', () => {
   it("gives the login page none of the signed-in shell's, the orders' or the flows' code", () => {
     const login = filesForPage(manifest, PAGE_MODULES['/login']);
     expect(login).toContain(fileOf('features/login/LoginScreen.tsx'));
-    expect(login).not.toContain(fileOf('app/shell/Sidebar.tsx'));
     expect(login).not.toContain(accountKit());
     for (const { key, file } of screenFiles().filter(({ key }) => !key.startsWith('features/login/')))
       expect(login, key).not.toContain(file);
@@ -58,23 +62,21 @@ describe('each page loads what it runs', () => {
         filesForPage(manifest, []).filter((file) => file.endsWith('.js') && file !== fileOf('index.html')),
       ),
     );
-    for (const file of [fileOf('app/shell/Sidebar.tsx'), accountKit(), ...screenFiles().map((s) => s.file)])
+    for (const file of [accountKit(), ...screenFiles().map((s) => s.file)])
       expect(preloaded).not.toContain(file);
   });
 
   it("gives /orders the menu, the account kit and its screen, and no flow's code", () => {
     const orders = filesForPage(manifest, PAGE_MODULES['/orders']);
     expect(orders).toEqual(
-      expect.arrayContaining([
-        fileOf('features/orders/OrdersScreen.tsx'),
-        fileOf('app/shell/Sidebar.tsx'),
-        accountKit(),
-      ]),
+      expect.arrayContaining([fileOf('features/orders/OrdersScreen.tsx'), accountKit()]),
     );
     for (const { key, file } of screenFiles().filter(({ key }) => !key.startsWith('features/orders/')))
       expect(orders, key).not.toContain(file);
     // The form fields are the flows' (and the login's), not the account kit's.
     expect(orders.some((file) => /\/fields-/.test(file))).toBe(false);
+    // The menu comes in the account kit's file, which it imports.
+    expect(modulesOf(accountKit())).toContain('engine/app/shell/Sidebar.tsx');
   });
 
   it("carries the two capability rules the orders page's cards read, not the table of every rule", () => {
@@ -150,6 +152,42 @@ describe('each page loads what it runs', () => {
         'orders-x',
       ])
         expect(preloadsTable(base, start), `${base}${start}`).toBe(true);
+    }
+  });
+
+  it("leaves the login's rules, the embedded sign-in notice and the rare routes' notices out of /orders", () => {
+    const orders = filesForPage(manifest, PAGE_MODULES['/orders']);
+    const login = filesForPage(manifest, PAGE_MODULES['/login']);
+    const chunk = (name: string) => Object.values(manifest).find((c) => c.name === name)!.file;
+    // The sign-in destinations (engine/app/access.tsx) come with the login page, which uses them.
+    expect(login).toContain(chunk('sign-in'));
+    for (const file of [chunk('sign-in'), chunk('notices'), fileOf('core/EmbeddedSignInNotice.tsx')]) {
+      expect(orders).not.toContain(file);
+      expect(filesForPage(manifest, [])).not.toContain(file);
+    }
+    const entryModules = modulesOf(fileOf('index.html'));
+    for (const module of [
+      'engine/domain/returnTo.ts',
+      'engine/core/FeatureDisabled.tsx',
+      'engine/core/NotFound.tsx',
+    ])
+      expect(entryModules).not.toContain(module);
+  });
+
+  it("wraps the lazy imports in the portal's own preload helper, not Vite's", () => {
+    const entry = readFileSync(path.join(engineDir, fileOf('index.html')), 'utf8');
+    const entryModules = modulesOf(fileOf('index.html'));
+    expect(entryModules).toContain('engine/app/modulePreload.ts');
+    expect(entryModules.some((module) => module.includes('preload-helper'))).toBe(false);
+    expect(entry).not.toContain('vite:preloadError');
+    // It still hands each lazy import the files it needs (OrdersScreen: the account kit), but not
+    // those every page has loaded before a lazy import runs.
+    expect(entry).toContain('__vite__mapDeps');
+    const everyPage = filesForPage(manifest, []).filter((file) => file.endsWith('.js'));
+    for (const chunk of Object.values(manifest).filter((c) => c.file.endsWith('.js'))) {
+      const code = readFileSync(path.join(engineDir, chunk.file), 'utf8');
+      const listed = /\(m\.f=\[([^\]]*)\]/.exec(code)?.[1] ?? '';
+      for (const file of everyPage) expect(listed, chunk.file).not.toContain(path.basename(file));
     }
   });
 

@@ -22,6 +22,7 @@ export {
   openDialog,
   polyfillDialogs,
   settle,
+  settleUntil,
   type,
   type FakeApi,
 } from '../../support/renderScreen';

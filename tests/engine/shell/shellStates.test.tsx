@@ -32,6 +32,7 @@ import {
   labelled,
   polyfillDialogs,
   render,
+  settleUntil,
   type,
 } from '../changes/harness';
 
@@ -227,8 +228,10 @@ describe('a visitor without a session (§2: a missing user sends to login unless
   });
 
   it('sends a visitor of a portal that is not embedded to /login', async () => {
-    const { router } = await anonymousAt('/subscriptions/123', false);
-    expect(router.state.location.pathname).toBe('/login');
+    const { router } = await anonymousAt('/subscriptions/123?view=x', false);
+    // The redirect loads with the login's rules (engine/app/access.tsx).
+    await settleUntil(() => router.state.location.pathname === '/login');
+    expect(requestedDestination(router.state.location.search)).toBe('/subscriptions/123?view=x');
   });
 
   it("opens the publisher's site from the logo as the whole page when embedded, in place otherwise", async () => {
