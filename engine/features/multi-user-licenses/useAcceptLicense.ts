@@ -31,7 +31,6 @@ export function useAcceptLicense() {
   const { api } = usePortal();
   const tenant = useTenantSettings();
   const settings = tenant.multiUserLicenses;
-  const salutations = useSalutationOptions(true);
   const titles = tenant.academicTitles.options;
   const [bp, setBp] = useState<AcceptBp>({
     salutationCode: '',
@@ -52,6 +51,9 @@ export function useAcceptLicense() {
         lastName1: answer.businessPartner.lastName1 ?? '',
       })),
   );
+  // The salutation the order system knows for the person stays on offer, also where the tenant does
+  // not let people choose it (a company's): the form shows and sends what it was given.
+  const salutations = useSalutationOptions(true, loaded.info?.businessPartner.salutationCode);
   const [role, setRole] = useState('');
   const [academicYear, setAcademicYear] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
