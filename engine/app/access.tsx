@@ -8,14 +8,21 @@ import type { OptInRequirement, RouteAccess } from '../features/types';
 import { Loading } from '../ui/Loading';
 import { href, ROUTES } from '../domain/routeRefs';
 import { signInDestinationAtom } from '../core/signInDestination';
-import { useShellParts } from './shellParts';
 import { FEATURES } from '../features';
 
 // The notice of a one-subscription session, for a few signed-in visitors only: loaded when shown,
-// not with every page. (The embedded portal's sign-in notice is the first paint of every visit
-// without a session there: it loads at start where the portal is embedded, engine/app/shellParts.ts.)
+// not with every page.
 const PartialSessionNotice = lazy(() =>
   import('../core/PartialSessionNotice').then((module) => ({ default: module.PartialSessionNotice })),
+);
+
+// The embedded portal's sign-in notice, for embedded tenants alone: the boot asks for it where the
+// tenant is embedded (engine/app/main.tsx), so it is there by the first paint of a visit without a
+// session, and a signed-in visit does not wait for it.
+const loadEmbeddedSignInNotice = () => import('../core/EmbeddedSignInNotice');
+export const preloadEmbeddedSignInNotice = () => void loadEmbeddedSignInNotice().catch(() => undefined);
+const EmbeddedSignInNotice = lazy(() =>
+  loadEmbeddedSignInNotice().then((module) => ({ default: module.EmbeddedSignInNotice })),
 );
 
 // The ways into and out of the login (engine/app/signInRedirects.tsx, with the rules of
@@ -60,7 +67,6 @@ export function AccessGate({
   const query = new URLSearchParams(location.search);
   // A sign-in made on this screen names its own destination (engine/core/signInDestination.ts).
   const signedIn = useAtomValue(signInDestinationAtom);
-  const { EmbeddedSignInNotice } = useShellParts();
 
   if (access === 'guest') {
     if (!loggedIn || query.has('p')) return <>{children}</>;
@@ -76,8 +82,12 @@ export function AccessGate({
   if (needsLogin && !loggedIn) {
     // §2: "A missing user sends to login unless the portal is embedded": its host page signs
     // visitors in (a `p` token still goes through the login page); the page asked for says so.
-    if (config.tenant.embedding.isEmbedded && EmbeddedSignInNotice && !query.has('p'))
-      return <EmbeddedSignInNotice timedOut={auth.sessionHasTimedOut} />;
+    if (config.tenant.embedding.isEmbedded && !query.has('p'))
+      return (
+        <Suspense fallback={<Loading />}>
+          <EmbeddedSignInNotice timedOut={auth.sessionHasTimedOut} />
+        </Suspense>
+      );
     return (
       <Suspense fallback={<Loading />}>
         <ToLogin />

@@ -17,13 +17,14 @@ import { createTenantSession, openSessionChannel } from '../core/tenantSession';
 import { notifyHostFrame } from '../core/hostFrame';
 import { PortalContext, type PortalServices } from '../core/PortalContext';
 import { buildRoutes } from './router';
+import { preloadEmbeddedSignInNotice } from './access';
 import { FeatureRoutesProvider } from '../core/featureRoutes';
 import { featureRoutesOf } from './featureRoutes';
 import type { ReportError } from '../core/errorReporting';
 import { sendClientErrorReport } from '../core/clientErrorSender';
 import { ERROR_REPORT_SAMPLE_RATE } from '../domain/clientErrorKinds';
 import { ScreenErrorBoundary } from '../core/ScreenErrorBoundary';
-import { loadShellParts, ShellPartsContext } from './shellParts';
+import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM } from '../domain/loginNotices';
 import '../ui/styles.css';
 
 async function boot() {
@@ -74,7 +75,10 @@ async function boot() {
     window.history.replaceState(window.history.state, '', withoutLang);
   }
   keepLocaleCookie(config.basePath, locale);
-  const [i18n, shellParts] = await Promise.all([createI18n(config, locale), loadShellParts(config.tenant)]);
+  // The embedded portal's sign-in notice is the first paint of a visit there without a session:
+  // asked for now, beside the language's texts, and only there (engine/app/access.tsx).
+  if (config.tenant.embedding.isEmbedded) preloadEmbeddedSignInNotice();
+  const i18n = await createI18n(config, locale);
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng));
 
@@ -145,9 +149,10 @@ async function boot() {
    * text (§2: a missing user goes to login unless embedded) after telling its host page.
    */
   async function logout(options: { timedOut?: boolean; accountDeleted?: boolean; leftClub?: boolean } = {}) {
-    // The login URL's rules (engine/domain/returnTo.ts) load with a log-out, not with every page;
-    // without them (a tab whose build has gone) the login page still opens, without its notice.
-    const returnTo = import('../domain/returnTo').catch(() => undefined);
+    // After a timed-out session the sign-in leads back to the page the visitor was on (§2 "Login"):
+    // the rule that words it loads with the login's code (engine/domain/returnTo.ts), asked for here
+    // beside the rest of the log-out.
+    const returnTo = options.timedOut ? import('../domain/returnTo').catch(() => undefined) : undefined;
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     session.ended({ timedOut: options.timedOut });
@@ -162,23 +167,21 @@ async function boot() {
         store.set(authStateAtom, { sessionHasTimedOut: true });
         return;
       }
+      const rules = await returnTo;
+      // Its file did not load (a tab whose build has gone): the page loaded again has no session,
+      // and its access gate sends the visitor to the login the same way.
+      if (!rules) return window.location.reload();
+      const { pathname, search } = window.location;
+      const page = pathname.startsWith(config.basePath) ? `/${pathname.slice(config.basePath.length)}` : '/';
+      return window.location.assign(`${config.basePath}login${rules.loginSearchFor(page, search)}`);
     }
-    // §2 "Login": after a timed-out session the sign-in leads back to the page the visitor was on.
-    const page = window.location.pathname.startsWith(config.basePath)
-      ? `/${window.location.pathname.slice(config.basePath.length)}`
-      : '/';
-    const rules = await returnTo;
     window.location.assign(
       `${config.basePath}login${
-        !rules
-          ? ''
-          : options.timedOut
-            ? rules.loginSearchFor(page, window.location.search)
-            : options.accountDeleted
-              ? `?${rules.ACCOUNT_DELETED_PARAM}=1`
-              : options.leftClub
-                ? `?${rules.LEFT_CLUB_PARAM}=1`
-                : ''
+        options.accountDeleted
+          ? `?${ACCOUNT_DELETED_PARAM}=1`
+          : options.leftClub
+            ? `?${LEFT_CLUB_PARAM}=1`
+            : ''
       }`,
     );
   }
@@ -193,11 +196,9 @@ async function boot() {
         <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
             <FeatureRoutesProvider value={featureRoutesOf(config.tenant)}>
-              <ShellPartsContext.Provider value={shellParts}>
-                <BrowserRouter basename={config.basePath.replace(/\/$/, '') || '/'}>
-                  <PortalRoutes />
-                </BrowserRouter>
-              </ShellPartsContext.Provider>
+              <BrowserRouter basename={config.basePath.replace(/\/$/, '') || '/'}>
+                <PortalRoutes />
+              </BrowserRouter>
             </FeatureRoutesProvider>
           </PortalContext.Provider>
         </TranslationProvider>

@@ -1,3 +1,5 @@
+import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM } from './loginNotices';
+
 /**
  * Where a sign-in sends the browser afterwards (portal-core.md §2 "Login": "After login the user
  * goes to the subscription if query subscriptionId is present, else to the originally requested
@@ -66,15 +68,6 @@ export function isSamePortalPath(value: unknown): value is string {
 export function samePortalPathOrUndefined(value: unknown): string | undefined {
   return isSamePortalPath(value) ? value : undefined;
 }
-
-/** The login page's query after an account was deleted: the page says so (account-flows.md §4 "SSO delete"). */
-export const ACCOUNT_DELETED_PARAM = 'deleted';
-
-/**
- * The login page's query after the subscriber left the loyalty club, which signs out
- * (account-flows.md §4 "Loyalty opt-out"): the page says why it shows.
- */
-export const LEFT_CLUB_PARAM = 'left-club';
 
 /**
  * The login screen's own query keys: the sign-in's (token, OAuth answer, registration and reset

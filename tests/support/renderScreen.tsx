@@ -17,7 +17,6 @@ import { createI18n } from '../../engine/core/i18n';
 import { PortalContext, type PortalServices } from '../../engine/core/PortalContext';
 import { FeatureRoutesProvider } from '../../engine/core/featureRoutes';
 import { featureRoutesOf } from '../../engine/app/featureRoutes';
-import { loadShellParts, ShellPartsContext } from '../../engine/app/shellParts';
 import type { PortalConfig } from '../../engine/domain/portalConfig';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -158,7 +157,7 @@ export async function render(
   element: ReactNode,
   { api = fakeApi(), path, state, route, portal, locale = 'en-GB', loginSource = 'token' }: RenderOptions,
 ) {
-  const [i18n, shellParts] = await Promise.all([createI18n(portal, locale), loadShellParts(portal.tenant)]);
+  const i18n = await createI18n(portal, locale);
   const store = createStore();
   if (loginSource)
     store.set(authStateAtom, {
@@ -205,9 +204,7 @@ export async function render(
         <TranslationProvider translator={i18n}>
           <PortalContext.Provider value={services}>
             <FeatureRoutesProvider value={featureRoutesOf(services.config.tenant)}>
-              <ShellPartsContext.Provider value={shellParts}>
-                <RouterProvider router={router} />
-              </ShellPartsContext.Provider>
+              <RouterProvider router={router} />
             </FeatureRoutesProvider>
           </PortalContext.Provider>
         </TranslationProvider>

@@ -46,7 +46,12 @@ export function useAcceptLicense() {
     (answer) =>
       setBp((current) => ({
         ...current,
-        salutationCode: answer.businessPartner.salutationCode ?? '',
+        // A code the tenant does not know is no choice the form could show or send: the person chooses.
+        salutationCode: tenant.salutations.options.some(
+          (option) => option.code === answer.businessPartner.salutationCode,
+        )
+          ? answer.businessPartner.salutationCode!
+          : '',
         firstName: answer.businessPartner.firstName ?? '',
         lastName1: answer.businessPartner.lastName1 ?? '',
       })),

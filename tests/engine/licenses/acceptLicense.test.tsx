@@ -64,6 +64,16 @@ describe('accepting a licence invitation', () => {
     expect(page.querySelector('[aria-invalid="true"]')).toBeNull();
   });
 
+  it("asks for a salutation when the order system's is none the tenant knows", async () => {
+    const { page, api } = await openInvitation('0077');
+    const salutation = labelled(page, 'Title *') as HTMLSelectElement;
+    expect(salutation.value).toBe('');
+    await type(labelled(page, 'Company or institution *') as HTMLInputElement, 'Analytical Engines Ltd');
+    await click(page.querySelector('form button[type="submit"]'));
+    expect(api.calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(salutation.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('offers only the salutations people may choose when the order system knows none', async () => {
     const { page } = await openInvitation('');
     const salutation = labelled(page, 'Title *') as HTMLSelectElement;

@@ -205,6 +205,11 @@ describe('a visitor without a session (§2: a missing user sends to login unless
       { api: fakeApi(), path, route: 'subscriptions/:id', portal: embedded(isEmbedded), locale },
     );
     await act(async () => rendered.store.set(authStateAtom, { sessionHasTimedOut: timedOut }));
+    // The embedded sign-in notice and the redirect to the login load when needed (engine/app/access.tsx).
+    await settleUntil(
+      () =>
+        rendered.page.querySelector('h1') !== null || rendered.router.state.location.pathname === '/login',
+    );
     return rendered;
   }
 
@@ -229,8 +234,7 @@ describe('a visitor without a session (§2: a missing user sends to login unless
 
   it('sends a visitor of a portal that is not embedded to /login', async () => {
     const { router } = await anonymousAt('/subscriptions/123?view=x', false);
-    // The redirect loads with the login's rules (engine/app/access.tsx).
-    await settleUntil(() => router.state.location.pathname === '/login');
+    expect(router.state.location.pathname).toBe('/login');
     expect(requestedDestination(router.state.location.search)).toBe('/subscriptions/123?view=x');
   });
 
