@@ -145,8 +145,9 @@ async function boot() {
   /**
    * §4 log-out: clears session storage (in every tab of the tenant, engine/core/tenantSession.ts) and every store. A full page load to /login resets every
    * store at once (no store can be forgotten); the timed-out mark survives it in session storage.
-   * An embedded portal whose session timed out stays on its page and shows the session-expired
-   * text (§2: a missing user goes to login unless embedded) after telling its host page.
+   * An embedded portal stays on its page (§2: a missing user goes to login unless embedded): after
+   * a timeout it shows the session-expired text once it has told its host page, after any other
+   * log-out the page is loaded again without a session.
    */
   async function logout(options: { timedOut?: boolean; accountDeleted?: boolean; leftClub?: boolean } = {}) {
     // After a timed-out session the sign-in leads back to the page the visitor was on (§2 "Login"):
@@ -175,15 +176,22 @@ async function boot() {
       const page = pathname.startsWith(config.basePath) ? `/${pathname.slice(config.basePath.length)}` : '/';
       return window.location.assign(`${config.basePath}login${rules.loginSearchFor(page, search)}`);
     }
-    window.location.assign(
-      `${config.basePath}login${
-        options.accountDeleted
-          ? `?${ACCOUNT_DELETED_PARAM}=1`
-          : options.leftClub
-            ? `?${LEFT_CLUB_PARAM}=1`
-            : ''
-      }`,
-    );
+    const notice = options.accountDeleted
+      ? ACCOUNT_DELETED_PARAM
+      : options.leftClub
+        ? LEFT_CLUB_PARAM
+        : undefined;
+    if (config.tenant.embedding.isEmbedded) {
+      // §2: "A missing user sends to login unless the portal is embedded": the frame loads its
+      // page again without a session, and the page says how to sign in and why it shows
+      // (engine/core/EmbeddedSignInNotice.tsx); the page's query stays, but not a token login.
+      const query = new URLSearchParams(window.location.search);
+      for (const key of ['p', ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM]) query.delete(key);
+      if (notice) query.set(notice, '1');
+      const search = query.toString();
+      return window.location.assign(`${window.location.pathname}${search ? `?${search}` : ''}`);
+    }
+    window.location.assign(`${config.basePath}login${notice ? `?${notice}=1` : ''}`);
   }
 
   const services: PortalServices = { config, api, logout };

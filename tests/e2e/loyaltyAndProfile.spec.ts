@@ -160,7 +160,7 @@ test.describe('embedded in a publisher page (English)', () => {
     host = createServer((req, res) => {
       const path = new URL(req.url ?? '/', 'http://localhost').searchParams.get('path') ?? 'login';
       res.setHeader('content-type', 'text/html');
-      res.end(`<!doctype html><html><body><h1>The Northern Review — members</h1>
+      res.end(`<!doctype html><html><head><meta charset="utf-8"></head><body><h1>The Northern Review — members</h1>
 <script>window.portalMessages = []; addEventListener('message', (e) => window.portalMessages.push({ origin: e.origin, data: e.data }));</script>
 <iframe id="portal" title="portal" allow="clipboard-read; clipboard-write" src="http://localhost:${port}/t/northern-review/${path}" style="width:100%;height:1400px"></iframe></body></html>`);
     });
@@ -219,8 +219,10 @@ test.describe('embedded in a publisher page (English)', () => {
       .poll(() => messages(page))
       .toContainEqual({ origin: `http://localhost:${port}`, data: 'accountDeleted' });
     expect(await messages(page)).not.toContainEqual(expect.objectContaining({ data: 'sessionTimedOut' }));
-    await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
+    // §2: no login page in the frame; the page loaded again without a session says why it shows.
+    await expect(frame.getByRole('heading', { level: 1, name: 'Please log in' })).toBeVisible();
     await expect(frame.getByText('Your account has been deleted.')).toBeVisible();
+    expect(portal.url()).toMatch(/\/t\/northern-review\/sso-profile\?deleted=1$/);
     expect(
       await portal.evaluate(() => sessionStorage.getItem('portal.authState.northern-review')),
     ).toBeNull();
@@ -265,10 +267,13 @@ test.describe('embedded in a publisher page (English)', () => {
     await expect
       .poll(() => messages(page))
       .toContainEqual({ origin: `http://localhost:${port}`, data: 'loyaltyOptionDisabled' });
+    // Signed out (account-flows.md §4 "Loyalty opt-out"); the frame stays on its page and says why (§2).
+    await expect(frame.getByRole('heading', { level: 1, name: 'Please log in' })).toBeVisible();
+    await expect(frame.getByText('You have left the customer club and have been signed out.')).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('loyalty-left-embedded.png') });
+    // Logging in again in the frame does not repeat the notice.
+    await frame.getByRole('link', { name: 'Log in here' }).click();
     await expect(frame.getByRole('button', { name: 'Send login link' })).toBeVisible();
-    // The login page says why it shows (account-flows.md §4 "Loyalty opt-out": signed out).
-    await expect(
-      frame.getByText('You have left the customer club and have been signed out. Sign in to go on.'),
-    ).toBeVisible();
+    await expect(frame.getByText('You have left the customer club')).toHaveCount(0);
   });
 });

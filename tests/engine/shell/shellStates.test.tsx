@@ -232,6 +232,22 @@ describe('a visitor without a session (§2: a missing user sends to login unless
     expect(byText(page, 'a', en['shell.embeddedSignInButton'])).toBeDefined();
   });
 
+  it('says why after a log-out in the frame deleted the account or left the club, and the sign-in does not say it again', async () => {
+    for (const [query, text] of [
+      ['deleted=1', de['shell.embeddedAccountDeleted']],
+      ['left-club=1', de['shell.embeddedLeftClub']],
+    ] as const) {
+      const { page } = await anonymousAt(`/subscriptions/123?${query}&view=x`, true, 'de-DE');
+      expect(page.querySelector('[role="status"]')?.textContent).toBe(text);
+      const wayIn = byText(page, 'a', de['shell.embeddedSignInButton'])!;
+      expect(wayIn.getAttribute('href')).not.toContain(query);
+      expect(requestedDestination(`?${wayIn.getAttribute('href')!.split('?')[1]}`)).toBe(
+        '/subscriptions/123?view=x',
+      );
+      cleanUp();
+    }
+  });
+
   it('sends a visitor of a portal that is not embedded to /login', async () => {
     const { router } = await anonymousAt('/subscriptions/123?view=x', false);
     expect(router.state.location.pathname).toBe('/login');
