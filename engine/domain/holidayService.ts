@@ -6,7 +6,7 @@ import { addressErrors, type AddressError, type AddressInput, type AddressRuleCo
 
 import { HOLIDAY_SERVICE_TYPES, type HolidayServiceType } from './holidayQuery';
 import { AFTER_TERM_END, capToTerm, withinTerm, type TermEnd } from './subscriptionTerm';
-import { addMonths } from './dates';
+import { addMonths, compareIso } from './dates';
 
 // The route's query values live apart (holidayQuery.ts): the feature registry, which every screen
 // loads, needs only them; this module's rules load with the holiday screen.
@@ -212,7 +212,7 @@ export function issueSpanInsideDates(
   dates: HolidayDates,
 ): IssueSpan {
   const inside = [...issuesInsideDates(issues, dates)].sort((a, b) =>
-    a.dateOfFirstSale.localeCompare(b.dateOfFirstSale),
+    compareIso(a.dateOfFirstSale, b.dateOfFirstSale),
   );
   return { issueNumberFrom: issueName(inside[0]), issueNumberTo: issueName(inside[inside.length - 1]) };
 }

@@ -15,7 +15,7 @@
  * A tenant that offers one language stays in it whatever is asked for (portal-core.md §1 "The
  * tenant has a default locale").
  */
-import { FALLBACK_LOCALE, LOCALES, type Locale } from './locales';
+import { FALLBACK_LOCALE, LOCALES, localeData, type Locale } from './locales';
 
 /**
  * The cookie a page keeps its language in, beside local storage (engine/core/i18n.ts), so the
@@ -66,10 +66,12 @@ export function nextLocale(offered: readonly string[], current: string): Locale 
   return offered[(index + 1) % offered.length] as Locale;
 }
 
-/** A locale's language named in itself ("Deutsch", "English"), as the flag button shows it. */
+/**
+ * A locale's language named in itself ("Deutsch", "English"), as the flag button shows it: its
+ * data's name (LOCALE_TABLE), else the locale's code.
+ */
 export function languageName(locale: string): string {
-  const name = new Intl.DisplayNames([locale], { type: 'language' }).of(languageOf(locale)) ?? locale;
-  return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+  return localeData(locale)?.name ?? locale;
 }
 
 /**

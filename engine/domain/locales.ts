@@ -7,10 +7,26 @@ export interface FlagShape {
 }
 
 /**
+ * A day in the locale's medium style (portal-core.md §9 "Date formats"), as Intl writes it with
+ * `dateStyle: 'medium'`: `D` the day, `DD` the day in two digits, `MM` the month in two digits,
+ * `MMM` its name from `months` (January first), `YYYY` the year (engine/domain/dates.ts formatDate).
+ */
+export interface DayPattern {
+  pattern: string;
+  months?: readonly string[];
+}
+
+/**
  * What a locale brings besides its texts: the data the code would otherwise decide with a locale
  * ternary, so a locale is one entry here and never falls into another's data.
  */
 export interface LocaleData {
+  /**
+   * The language named in itself ("Deutsch", "English"), as the flag button shows it (portal-core.md
+   * §1). Data rather than `Intl.DisplayNames`: that loads the browser's table of language names on
+   * its first use, 75 to 200 ms of a phone's main thread on every page with the button.
+   */
+  name: string;
   /**
    * The flag on the language button (portal-core.md §1), as inline SVG: emoji flags do not render
    * on Windows or on Linux without an emoji font.
@@ -22,6 +38,8 @@ export interface LocaleData {
    * supported for the subscription and role").
    */
   deliveryCountries: readonly string[];
+  /** How a day is written: 01.02.2027 (de-DE), 1 Feb 2027 (en-GB). */
+  day: DayPattern;
 }
 
 /**
@@ -34,6 +52,7 @@ export interface LocaleData {
 export type { Locale };
 export const LOCALE_TABLE: Readonly<Record<Locale, LocaleData>> = {
   'de-DE': {
+    name: 'Deutsch',
     flag: {
       viewBox: '0 0 5 3',
       shapes: [
@@ -43,8 +62,10 @@ export const LOCALE_TABLE: Readonly<Record<Locale, LocaleData>> = {
       ],
     },
     deliveryCountries: ['DE', 'AT', 'CH', 'LU', 'NL', 'BE', 'DK', 'FR', 'IT', 'PL'],
+    day: { pattern: 'DD.MM.YYYY' },
   },
   'en-GB': {
+    name: 'English',
     flag: {
       viewBox: '0 0 60 30',
       shapes: [
@@ -56,6 +77,10 @@ export const LOCALE_TABLE: Readonly<Record<Locale, LocaleData>> = {
       ],
     },
     deliveryCountries: ['GB', 'IE'],
+    day: {
+      pattern: 'D MMM YYYY',
+      months: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'],
+    },
   },
 };
 export const LOCALES = Object.keys(LOCALE_TABLE) as readonly Locale[];

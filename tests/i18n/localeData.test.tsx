@@ -8,6 +8,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it, vi } from 'vitest';
 import { Flag } from '../../engine/app/shell/LanguageToggle';
 import { supportedCountries } from '../../engine/domain/addressRules';
+import { formatDate } from '../../engine/domain/dates';
+import { languageName } from '../../engine/domain/language';
 import { FALLBACK_LOCALE, LOCALE_TABLE, LOCALES } from '../../engine/domain/locales';
 import { loyaltyText } from '../../server/loyalty-programme/loyaltyService';
 import { isDemoLocale, localePack } from '../../server/seed/locales';
@@ -20,8 +22,10 @@ vi.mock('../../engine/domain/locales', async (importOriginal) => {
   const table = {
     ...actual.LOCALE_TABLE,
     'en-XA': {
+      name: 'Ëñĝļîšĥ',
       flag: { viewBox: '0 0 3 2', shapes: [{ tag: 'rect', props: { width: 3, height: 2, fill: '#0A0' } }] },
       deliveryCountries: ['XA', 'XB'],
+      day: { pattern: 'YYYY/MMM/DD', months: ['Ĵåñ', 'Ƒéƀ'] },
     },
   } as typeof actual.LOCALE_TABLE;
   return {
@@ -40,6 +44,15 @@ describe('locale data in a pseudo-locale', () => {
       '<svg class="flag" viewBox="0 0 3 2" width="20" height="12" aria-hidden="true"><rect width="3" height="2" fill="#0A0"></rect></svg>',
     );
     expect(renderToStaticMarkup(<Flag locale="fr-FR" />)).toBe('');
+  });
+
+  it("names the locale's language on the flag button as its data does, and a string that is no locale by itself", () => {
+    expect(languageName(XA)).toBe('Ëñĝļîšĥ');
+    expect(languageName('fr-FR')).toBe('fr-FR');
+  });
+
+  it("writes a day by the locale's own pattern", () => {
+    expect(formatDate('2027-02-01', XA)).toBe('2027/Ƒéƀ/01');
   });
 
   it("limits delivery addresses to the locale's delivery area", () => {

@@ -19,6 +19,7 @@ import { noEntries, ResourceView } from '../../account/ResourceView';
 import { IssueViews } from './IssueViews';
 import type { CalendarIssue, CalendarPublication } from './calendarTypes';
 import type { Subscription } from '../../../schemas/generated/subscription';
+import { compareIso } from '../../domain/dates';
 
 /** /issue-calendar (portal-core.md §2 "Issue calendar"): the picker for visitors, the calendar for users. */
 export default function IssueCalendarScreen() {
@@ -147,7 +148,7 @@ function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
           ),
         ),
       );
-      return lists.flat().sort((a, b) => a.dateOfFirstSale.localeCompare(b.dateOfFirstSale));
+      return lists.flat().sort((a, b) => compareIso(a.dateOfFirstSale, b.dateOfFirstSale));
     },
   );
 

@@ -15,6 +15,7 @@ import { loyaltyApi } from './loyaltyApi';
 import { CLAIM_OUTCOME_TEXT, claimOutcomeOf, type ClaimOutcome } from './loyaltyOutcomes';
 import { goToShop, isShopUrl, shopLinkTarget } from './shopLink';
 import { tierOf, useLoyalty } from './useLoyalty';
+import { compareIso } from '../../domain/dates';
 
 /**
  * /loyalty-programme/rewards/{id} (account-flows.md §2, §4 "Reward claim"): the reward's image and
@@ -142,6 +143,6 @@ function ClaimedCode({ rewardId }: { rewardId: string }) {
   if (history.state.status !== 'ready') return null;
   const claimed = history.state.data
     .filter((entry) => entry.rewardId === rewardId && entry.couponCode)
-    .sort((a, b) => b.timestamp.localeCompare(a.timestamp))[0];
+    .sort((a, b) => compareIso(b.timestamp, a.timestamp))[0];
   return claimed ? <CodeBox code={claimed.couponCode!} noteMs={COPIED_NOTE_ON_REWARD_PAGE_MS} /> : null;
 }

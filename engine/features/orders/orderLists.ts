@@ -1,10 +1,11 @@
 /** The orders page's lists (portal-core.md §2 "Orders page"): their order, search and bundle groups. */
 import { isBundleMaster } from '../../domain/capabilityRule';
 import type { SubscriptionSummary } from '../../account/types';
+import { compareIso } from '../../domain/dates';
 
 /** §2 "Orders page": subscriptions sorted by order date, newest first. */
 export function sortByOrderDateDesc(subscriptions: SubscriptionSummary[]): SubscriptionSummary[] {
-  return [...subscriptions].sort((a, b) => (b.custOrderDate ?? '').localeCompare(a.custOrderDate ?? ''));
+  return [...subscriptions].sort((a, b) => compareIso(b.custOrderDate ?? '', a.custOrderDate ?? ''));
 }
 
 /** §2: the search box is a case-insensitive filter on titles. */

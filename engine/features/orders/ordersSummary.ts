@@ -3,6 +3,7 @@ import { isSuspendedWithEndDate } from '../../domain/capabilityRule';
 import { offersRenewal } from '../../domain/cardCapabilities';
 import type { CapabilityContext } from '../../domain/capabilityRule';
 import { hasEnded } from '../../domain/orderStatus';
+import { compareIso } from '../../domain/dates';
 
 /**
  * The orders page's summary at the top (next payment, next issue, anything needing
@@ -34,7 +35,7 @@ export function ordersSummary(
 ): OrdersSummary {
   const running = subscriptions.filter((s) => !hasEnded(s.orderStatus));
   const byDate = <T>(items: T[], date: (item: T) => string) =>
-    [...items].sort((a, b) => date(a).localeCompare(date(b)));
+    [...items].sort((a, b) => compareIso(date(a), date(b)));
 
   const withIssue = running.filter(
     (s) => s.nextIssue?.dateOfFirstSale && s.nextIssue.dateOfFirstSale >= today,

@@ -17,6 +17,7 @@ import { ordersSummary } from './ordersSummary';
 import { groupByBundle, matchesTitle, sortByOrderDateDesc } from './orderLists';
 import { loadedWhenNeeded } from './loadedWhenShown';
 import { useRejectedChanges } from './rejectedChanges';
+import { compareIso } from '../../domain/dates';
 
 // The parts above the subscriptions that few accounts have: their code loads when the data has one.
 const usePendingOrdersSection = loadedWhenNeeded(
@@ -73,7 +74,7 @@ function useOrdersLists(
   const memberships = showMemberships ? visible.filter(isMembership) : [];
   const subscriptions = showMemberships ? visible.filter((s) => !isMembership(s)) : visible;
   const orders = [...(purchaseOrders.state.status === 'ready' ? purchaseOrders.state.data : [])]
-    .sort((a, b) => b.dateOfPurchaseOrderClient.localeCompare(a.dateOfPurchaseOrderClient))
+    .sort((a, b) => compareIso(b.dateOfPurchaseOrderClient, a.dateOfPurchaseOrderClient))
     .filter((o) => matchesTitle(o.distributionArticleDescription, query));
   const pending = (pendingOrders.state.status === 'ready' ? pendingOrders.state.data : []).filter((p) =>
     matchesTitle(p.title, query),
