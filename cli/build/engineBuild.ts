@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { ENGINE_DIR, ROOT_DIR } from '../paths';
-import { withDeferredScreensPreload } from './deferredScreens';
+import { LOADED_BY_THE_PAGE, withDeferredScreensPreload } from './deferredScreens';
 
 /** Where the engine build lists each chunk's modules (bench/bundleMap.ts reads it). */
 export const CHUNK_MODULES_FILE = path.join('.vite', 'chunk-modules.json');
@@ -85,8 +85,6 @@ const modulePreload: Plugin = {
 };
 
 /** The files the engine's page loads itself: its entry, and the libraries and Rolldown's runtime it imports. */
-const LOADED_BY_THE_PAGE = /^assets\/(index|vendor|rolldown-runtime)-[\w-]+\.js$/;
-
 const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
 
 const ACCOUNT_DIALOGS = engineModule(

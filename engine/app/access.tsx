@@ -9,6 +9,7 @@ import { Loading } from '../ui/Loading';
 import { href, ROUTES } from '../domain/routeRefs';
 import { signInDestinationAtom } from '../core/signInDestination';
 import { FEATURES } from '../features';
+import { lazyArrived, startLoading } from './arrivedModules';
 
 // The notice of a one-subscription session, for a few signed-in visitors only: loaded when shown,
 // not with every page.
@@ -30,14 +31,17 @@ const EmbeddedSignInNotice = lazy(() =>
 // load then, not with every signed-in page. On the way in, the login screen's file is asked for
 // beside them, so the login takes no longer than when the redirect was in the entry.
 const signInRedirects = () => import('./signInRedirects');
-const ToLogin = lazy(() => {
+const wayToLogin = () => {
   const loginScreen = FEATURES.flatMap((feature) => feature.routes).find(
     (route) => route.ref === ROUTES.login,
   );
-  loginScreen?.screen().catch(() => undefined);
-  return signInRedirects().then((module) => ({ default: module.ToLogin }));
-});
-const AwayFromLogin = lazy(() => signInRedirects().then((module) => ({ default: module.AwayFromLogin })));
+  if (loginScreen) startLoading(loginScreen.screen);
+  return signInRedirects();
+};
+/** Asks for the way to the login (and the login screen): a visitor without a session goes there. */
+export const startWayToLogin = () => startLoading(wayToLogin);
+const ToLogin = lazyArrived(wayToLogin, (module) => module.ToLogin);
+const AwayFromLogin = lazyArrived(signInRedirects, (module) => module.AwayFromLogin);
 
 /**
  * Route access of route-inventory.txt and portal-core.md §2 "Access rules":

@@ -16,7 +16,7 @@ import { authStateAtom, isLoggedIn } from '../core/authState';
 import { createTenantSession, openSessionChannel } from '../core/tenantSession';
 import { notifyHostFrame } from '../core/hostFrame';
 import { PortalContext, type PortalServices } from '../core/PortalContext';
-import { buildRoutes } from './router';
+import { buildRoutes, startFirstScreen } from './router';
 import { preloadEmbeddedSignInNotice } from './access';
 import { FeatureRoutesProvider } from '../core/featureRoutes';
 import { featureRoutesOf } from './featureRoutes';
@@ -25,6 +25,7 @@ import { sendClientErrorReport } from '../core/clientErrorSender';
 import { ERROR_REPORT_SAMPLE_RATE } from '../domain/clientErrorKinds';
 import { ScreenErrorBoundary } from '../core/ScreenErrorBoundary';
 import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM } from '../domain/loginNotices';
+import { authStateKey, sessionHintKey } from '../domain/sessionStorageKeys';
 import '../ui/styles.css';
 
 async function boot() {
@@ -78,6 +79,18 @@ async function boot() {
   // The embedded portal's sign-in notice is the first paint of a visit there without a session:
   // asked for now, beside the language's texts, and only there (engine/app/access.tsx).
   if (config.tenant.embedding.isEmbedded) preloadEmbeddedSignInNotice();
+  // The first screen's module, asked for beside the language's texts, so it renders at once; by
+  // the session the tab keeps, or another tab has to hand over (engine/core/tenantSession.ts).
+  const storage = storageOrUndefined(() => window.sessionStorage);
+  const hints = storageOrUndefined(() => window.localStorage);
+  startFirstScreen(
+    window.location.pathname.slice(config.basePath.length - 1),
+    window.location.search,
+    Boolean(
+      storage?.getItem(authStateKey(config.tenant.id)) || hints?.getItem(sessionHintKey(config.tenant.id)),
+    ),
+    config.tenant.embedding.isEmbedded,
+  );
   const i18n = await createI18n(config, locale);
   document.documentElement.lang = i18n.language;
   i18n.on('languageChanged', (lng) => (document.documentElement.lang = lng));
@@ -85,8 +98,8 @@ async function boot() {
   const store = createStore();
   const session = createTenantSession({
     tenantId: config.tenant.id,
-    storage: storageOrUndefined(() => window.sessionStorage),
-    hints: storageOrUndefined(() => window.localStorage),
+    storage,
+    hints,
     channel: openSessionChannel(config.tenant.id),
   });
   store.set(authStateAtom, await session.restore());

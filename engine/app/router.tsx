@@ -2,8 +2,9 @@ import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Navigate, useLocation, useParams, type RouteObject } from 'react-router';
 import { FEATURES, isFeatureEnabled } from '../features';
 import type { FeatureDefinition, FeatureRedirect, FeatureRoute, LazyScreen } from '../features/types';
-import { AccessGate, OptInGate } from './access';
-import { ROUTES, href } from '../domain/routeRefs';
+import { AccessGate, OptInGate, startWayToLogin } from './access';
+import { lazyArrived, startLoading } from './arrivedModules';
+import { ROUTES, href, type RouteRef } from '../domain/routeRefs';
 import { Shell } from './Shell';
 import { Loading } from '../ui/Loading';
 
@@ -24,15 +25,46 @@ const featureDisabled = (
   </Suspense>
 );
 
-/** One lazy component per screen loader, created once so React keeps its state across renders. */
+/**
+ * One lazy component per screen loader, created once so React keeps its state across renders; it
+ * renders at once where the screen's module has arrived (engine/app/arrivedModules.ts).
+ */
 const lazyScreens = new Map<LazyScreen, ComponentType>();
 function lazyScreen(loader: LazyScreen): ComponentType {
   let component = lazyScreens.get(loader);
   if (!component) {
-    component = lazy(loader);
+    component = lazyArrived(loader);
     lazyScreens.set(loader, component);
   }
   return component;
+}
+
+/**
+ * Asks, before the first render, for what the first screen of a visit to the orders page (or `/`,
+ * which sends there) or the login page shows, by AccessGate's rules (portal-core.md §2 "Access
+ * rules"), as the page's inline script does for their files (cli/build/deferredScreens.ts): the
+ * screen where the visitor may open it, else the way to the login. The module is there, or
+ * on its way, when the route renders, so the screen mounts and asks for its data without the
+ * loading notice's wait (engine/app/arrivedModules.ts). `hasSession` is what the tab keeps, before
+ * the session is checked: a wrong guess costs a download, nothing else. Most visits start on these
+ * two pages; a visit elsewhere loads its screen when the route renders, as before.
+ */
+export function startFirstScreen(
+  path: string,
+  search: string,
+  hasSession: boolean,
+  isEmbedded: boolean,
+): void {
+  const page = path.replace(/^\/|\/$/g, '').toLowerCase();
+  const token = new URLSearchParams(search).has('p');
+  const screen = (ref: RouteRef) =>
+    FEATURES.flatMap((feature) => feature.routes).find((route) => route.ref === ref)!.screen;
+  if (page === ROUTES.login.path) {
+    if (!hasSession || token) startLoading(screen(ROUTES.login));
+  } else if (page === '' || page === ROUTES.orders.path) {
+    if (hasSession) startLoading(screen(ROUTES.orders));
+    else if (!isEmbedded || token) startWayToLogin();
+  }
 }
 
 function screenElement(route: FeatureRoute): ReactNode {

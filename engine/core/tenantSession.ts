@@ -14,12 +14,12 @@
  * failures are ignored (portal-core.md §8): the tab then behaves as one without a session.
  */
 import type { AuthState, LoginResponse } from './authState';
-import { authStateKey } from '../domain/sessionStorageKeys';
+import { authStateKey, sessionHintKey } from '../domain/sessionStorageKeys';
+
+export { sessionHintKey };
 
 /** Read once by the login page that follows a log-out after a timeout. */
 export const timedOutKey = (tenantId: string) => `portal.sessionTimedOut.${tenantId}`;
-/** Local storage, no secret: "a tab of this tenant may hold a session", so new tabs know to ask. */
-export const sessionHintKey = (tenantId: string) => `portal.sessionOpen.${tenantId}`;
 /** Where older versions kept one token for whichever tenant signed in last; removed on sight. */
 export const LEGACY_AUTH_STATE_KEY = 'portal.authState';
 export const sessionChannelName = (tenantId: string) => `portal.session.${tenantId}`;

@@ -3,3 +3,5 @@
  * browser never share a token). The server's QA preview writes the same key to sign a frame in.
  */
 export const authStateKey = (tenantId: string) => `portal.authState.${tenantId}`;
+/** Local storage, no secret: "a tab of this tenant may hold a session", so new tabs know to ask. */
+export const sessionHintKey = (tenantId: string) => `portal.sessionOpen.${tenantId}`;

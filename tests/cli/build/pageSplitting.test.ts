@@ -14,7 +14,13 @@ import { loadValidTenants } from '../../../cli/commands/loadValidTenants';
 import { builtTenantPageInput } from '../../../tenant/page/tenantPage';
 import { renderTenantHtml } from '../../../tenant/page/renderTenantHtml';
 import { PAGE_MODULES } from '../../../bench/bundleMap';
-import { DEFERRED_TABLE_MODULE } from '../../../cli/build/deferredScreens';
+import {
+  DEFERRED_TABLE_MODULE,
+  LOGIN_SCREEN_MODULE,
+  ORDERS_SCREEN_MODULE,
+  lazyModuleFiles,
+} from '../../../cli/build/deferredScreens';
+import { authStateKey, sessionHintKey } from '../../../engine/domain/sessionStorageKeys';
 import { JSDOM } from 'jsdom';
 
 const work = mkdtempSync(path.join(os.tmpdir(), 'portal-split-'));
@@ -127,23 +133,34 @@ describe('each page loads what it runs', () => {
     expect(filesForPage(manifest, PAGE_MODULES['/login'])).not.toContain(fileOf(DEFERRED_TABLE_MODULE));
   });
 
+  /** The files the built page's inline script preloads for a visit that starts on `pagePath`. */
+  const preloadedFor = (
+    base: string,
+    pagePath: string,
+    storage: { session?: string; hint?: string } = {},
+    tenant = 'technikwelt',
+  ) => {
+    const html = readFileSync(path.join(work, tenant, 'index.html'), 'utf8');
+    const page = new JSDOM(html.replace('%PORTAL_BASE%', base), {
+      url: `https://portal.example${base}${pagePath}`,
+      runScripts: 'dangerously',
+      beforeParse: (window) => {
+        if (storage.session) window.sessionStorage.setItem(storage.session, '{}');
+        if (storage.hint) window.localStorage.setItem(storage.hint, '1');
+      },
+    });
+    const hrefs = [...page.window.document.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+      (link as HTMLLinkElement).href.replace(`https://portal.example${base}`, ''),
+    );
+    page.window.close();
+    return hrefs;
+  };
+
   it('preloads the deferred table from the page for a visit that starts where it is needed, not on /orders or /login', () => {
-    const html = readFileSync(path.join(work, 'technikwelt', 'index.html'), 'utf8');
     const table = fileOf(DEFERRED_TABLE_MODULE);
-    const preloadsTable = (base: string, pagePath: string) => {
-      const page = new JSDOM(html.replace('%PORTAL_BASE%', base), {
-        url: `https://portal.example${base}${pagePath}`,
-        runScripts: 'dangerously',
-      });
-      const hrefs = [...page.window.document.querySelectorAll('link[rel="modulepreload"]')].map(
-        (link) => (link as HTMLLinkElement).href,
-      );
-      page.window.close();
-      return hrefs.includes(`https://portal.example${base}${table}`);
-    };
     for (const base of ['/', '/t/technikwelt/']) {
       for (const start of ['', 'orders', 'Orders/', 'login'])
-        expect(preloadsTable(base, start), `${base}${start}`).toBe(false);
+        expect(preloadedFor(base, start), `${base}${start}`).not.toContain(table);
       for (const start of [
         'faq',
         'subscriptions/123',
@@ -151,8 +168,51 @@ describe('each page loads what it runs', () => {
         'loyalty-programme/rewards',
         'orders-x',
       ])
-        expect(preloadsTable(base, start), `${base}${start}`).toBe(true);
+        expect(preloadedFor(base, start), `${base}${start}`).toContain(table);
     }
+  });
+
+  it("preloads the first screen's files beside the entry: the orders' with a session, else the login's", () => {
+    const orders = lazyModuleFiles(manifest, ORDERS_SCREEN_MODULE);
+    const login = lazyModuleFiles(manifest, LOGIN_SCREEN_MODULE);
+    expect(orders).toEqual(expect.arrayContaining([fileOf(ORDERS_SCREEN_MODULE), accountKit()]));
+    expect(login).toContain(fileOf(LOGIN_SCREEN_MODULE));
+    const linkedByThePage = (file: string) => /^assets\/(index|vendor|rolldown-runtime)-/.test(file);
+    expect([...orders, ...login].filter(linkedByThePage)).toEqual([]);
+    const withSession = { session: authStateKey('technikwelt') };
+    for (const base of ['/', '/t/technikwelt/']) {
+      for (const start of ['', 'orders', 'Orders/']) {
+        expect(preloadedFor(base, start, withSession), `${base}${start}`).toEqual(
+          expect.arrayContaining(orders),
+        );
+        // Another tab's session is handed over: the orders come next there too.
+        expect(preloadedFor(base, start, { hint: sessionHintKey('technikwelt') })).toEqual(
+          expect.arrayContaining(orders),
+        );
+        // Without a session the orders page sends to the login.
+        const withoutSession = preloadedFor(base, start);
+        expect(withoutSession).toEqual(expect.arrayContaining(login));
+        expect(withoutSession).not.toContain(fileOf(ORDERS_SCREEN_MODULE));
+      }
+      expect(preloadedFor(base, 'login')).toEqual(expect.arrayContaining(login));
+      expect(preloadedFor(base, 'login')).not.toContain(fileOf(ORDERS_SCREEN_MODULE));
+      for (const start of ['faq', 'subscriptions/123'])
+        expect(preloadedFor(base, start, withSession)).not.toContain(fileOf(ORDERS_SCREEN_MODULE));
+    }
+    // An embedded portal's orders page without a session says how to sign in: no login to load.
+    expect(
+      preloadedFor('/t/northern-review/', 'orders', {}, 'northern-review').filter(
+        (file) => !linkedByThePage(file),
+      ),
+    ).toEqual([]);
+    expect(
+      preloadedFor(
+        '/t/northern-review/',
+        'orders',
+        { session: authStateKey('northern-review') },
+        'northern-review',
+      ),
+    ).toEqual(expect.arrayContaining(orders));
   });
 
   it("leaves the login's rules, the embedded sign-in notice and the rare routes' notices out of /orders", () => {
