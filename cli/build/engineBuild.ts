@@ -84,7 +84,6 @@ const modulePreload: Plugin = {
   },
 };
 
-/** The files the engine's page loads itself: its entry, and the libraries and Rolldown's runtime it imports. */
 const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
 
 const ACCOUNT_DIALOGS = engineModule(
