@@ -24,7 +24,6 @@ import type { ReportError } from '../core/errorReporting';
 import { sendClientErrorReport } from '../core/clientErrorSender';
 import { ERROR_REPORT_SAMPLE_RATE } from '../domain/clientErrorKinds';
 import { ScreenErrorBoundary } from '../core/ScreenErrorBoundary';
-import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM } from '../domain/loginNotices';
 import { authStateKey, sessionHintKey } from '../domain/sessionStorageKeys';
 import '../ui/styles.css';
 
@@ -156,17 +155,14 @@ async function boot() {
   });
 
   /**
-   * §4 log-out: clears session storage (in every tab of the tenant, engine/core/tenantSession.ts) and every store. A full page load to /login resets every
-   * store at once (no store can be forgotten); the timed-out mark survives it in session storage.
-   * An embedded portal stays on its page (§2: a missing user goes to login unless embedded): after
-   * a timeout it shows the session-expired text once it has told its host page, after any other
-   * log-out the page is loaded again without a session.
+   * §4 log-out: clears session storage (in every tab of the tenant, engine/core/tenantSession.ts)
+   * and every store, then goes where a log-out leads (engine/app/afterLogout.ts, loaded beside the
+   * call to the server). After a timeout an embedded portal stays on its page and shows the
+   * session-expired text once it has told its host page; the timed-out mark survives the page load
+   * that follows elsewhere, in session storage.
    */
   async function logout(options: { timedOut?: boolean; accountDeleted?: boolean; leftClub?: boolean } = {}) {
-    // After a timed-out session the sign-in leads back to the page the visitor was on (§2 "Login"):
-    // the rule that words it loads with the login's code (engine/domain/returnTo.ts), asked for here
-    // beside the rest of the log-out.
-    const returnTo = options.timedOut ? import('../domain/returnTo').catch(() => undefined) : undefined;
+    const leave = import('./afterLogout').catch(() => undefined);
     const { accessToken } = store.get(authStateAtom);
     if (accessToken && !options.timedOut) await api.post('/logout').catch(() => undefined);
     session.ended({ timedOut: options.timedOut });
@@ -177,34 +173,13 @@ async function boot() {
     }
     if (options.timedOut) {
       notifyHostFrame('sessionTimedOut', config.tenant.embedding.parentOrigins);
-      if (config.tenant.embedding.isEmbedded) {
-        store.set(authStateAtom, { sessionHasTimedOut: true });
-        return;
-      }
-      const rules = await returnTo;
-      // Its file did not load (a tab whose build has gone): the page loaded again has no session,
-      // and its access gate sends the visitor to the login the same way.
-      if (!rules) return window.location.reload();
-      const { pathname, search } = window.location;
-      const page = pathname.startsWith(config.basePath) ? `/${pathname.slice(config.basePath.length)}` : '/';
-      return window.location.assign(`${config.basePath}login${rules.loginSearchFor(page, search)}`);
+      if (config.tenant.embedding.isEmbedded) return store.set(authStateAtom, { sessionHasTimedOut: true });
     }
-    const notice = options.accountDeleted
-      ? ACCOUNT_DELETED_PARAM
-      : options.leftClub
-        ? LEFT_CLUB_PARAM
-        : undefined;
-    if (config.tenant.embedding.isEmbedded) {
-      // §2: "A missing user sends to login unless the portal is embedded": the frame loads its
-      // page again without a session, and the page says how to sign in and why it shows
-      // (engine/core/EmbeddedSignInNotice.tsx); the page's query stays, but not a token login.
-      const query = new URLSearchParams(window.location.search);
-      for (const key of ['p', ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM]) query.delete(key);
-      if (notice) query.set(notice, '1');
-      const search = query.toString();
-      return window.location.assign(`${window.location.pathname}${search ? `?${search}` : ''}`);
-    }
-    window.location.assign(`${config.basePath}login${notice ? `?${notice}=1` : ''}`);
+    const after = await leave;
+    // Its file did not load (a tab whose build has gone): the page loaded again has no session,
+    // and its access gate sends the visitor on the same way.
+    if (!after) return window.location.reload();
+    after.leaveAfterLogout(config, options);
   }
 
   const services: PortalServices = { config, api, logout };

@@ -230,6 +230,9 @@ describe('each page loads what it runs', () => {
       'engine/domain/returnTo.ts',
       'engine/core/FeatureDisabled.tsx',
       'engine/core/NotFound.tsx',
+      // Where a log-out leads loads with the log-out (engine/app/main.tsx).
+      'engine/app/afterLogout.ts',
+      'engine/domain/loginNotices.ts',
     ])
       expect(entryModules).not.toContain(module);
   });
