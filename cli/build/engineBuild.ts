@@ -151,12 +151,15 @@ const CHUNK_GROUPS: Rolldown.CodeSplittingGroup[] = [
     includeDependenciesRecursively: false,
     priority: 1,
   },
-  // The ways into and out of the login: where a sign-in leads and how a page hands itself to the
-  // login (engine/app/access.tsx): loaded by visitors without a session, the login page and a
-  // log-out, as one file.
+  // The ways into and out of the login: where a sign-in leads, how a page hands itself to the
+  // login (engine/app/access.tsx), where a log-out leads (engine/app/afterLogout.ts) and the
+  // login notices' names they share with the login screen: loaded by visitors without a session,
+  // the login page and a log-out, as one file.
   {
     name: 'sign-in',
-    test: engineModule('(domain[\\\\/]returnTo|app[\\\\/]signInRedirects)\\.tsx?'),
+    test: engineModule(
+      '(domain[\\\\/](returnTo|loginNotices)|app[\\\\/](signInRedirects|afterLogout))\\.tsx?',
+    ),
     includeDependenciesRecursively: false,
     priority: 1,
   },
