@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import express, { type RequestHandler, type Response } from 'express';
+import { duplicateJsonKey } from './duplicateJsonKey';
 import { HttpError } from './errors';
 
 /**
@@ -10,7 +11,9 @@ import { HttpError } from './errors';
  *   names the wrong fault;
  * - a body sent as UTF-8 must be UTF-8: the parser would otherwise read each invalid byte as U+FFFD
  *   and hand a name with replacement marks on to the database, where the person typed something
- *   else; such a body is 400 `malformed_request` "The request body is not valid UTF-8.".
+ *   else; such a body is 400 `malformed_request` "The request body is not valid UTF-8.";
+ * - a key named twice in one object is 400 `malformed_request`: JSON.parse would keep the last, and
+ *   which of the two a reader before it saw (a proxy, a log, a signature) is anybody's guess.
  * `onBytes` sees the body as sent (the operator API hashes it for Idempotency-Key).
  */
 export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): RequestHandler {
@@ -24,6 +27,13 @@ export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): Requ
           type: 'entity.verify.failed',
         });
       }
+      const duplicate = duplicateKeyIn(bytes, encoding);
+      if (duplicate !== undefined) {
+        throw Object.assign(
+          new Error(`The request body names the key ${JSON.stringify(duplicate)} twice in one object.`),
+          { status: 400, expose: true, type: 'entity.verify.failed' },
+        );
+      }
       onBytes?.(res as Response, bytes);
     },
   });
@@ -36,4 +46,14 @@ export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): Requ
       throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
     parse(req, res, next);
   };
+}
+
+function duplicateKeyIn(bytes: Buffer, encoding: string): string | undefined {
+  let text: string;
+  try {
+    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined; // a charset the parser refuses on its own
+  }
+  return duplicateJsonKey(text);
 }

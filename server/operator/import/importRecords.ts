@@ -4,6 +4,7 @@ import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database, Queryable } from '../../db/database';
+import { duplicateJsonKey } from '../../http/duplicateJsonKey';
 import {
   type MergeCounts,
   type RefusedRecord,
@@ -370,6 +371,21 @@ function parseLine(source: ImportSource, number: number, text: string): ParsedLi
       ok: false,
       problems: [
         { file: source.name, line: number, pointer: '', message: `is not JSON: ${(error as Error).message}` },
+      ],
+    };
+  }
+  // Which of two equal keys JSON.parse keeps is not what the order system meant: refused, as the APIs do.
+  const duplicate = duplicateJsonKey(text);
+  if (duplicate !== undefined) {
+    return {
+      ok: false,
+      problems: [
+        {
+          file: source.name,
+          line: number,
+          pointer: '',
+          message: `names the key ${JSON.stringify(duplicate)} twice in one object`,
+        },
       ],
     };
   }

@@ -149,6 +149,30 @@ describe('magic-link sign-in', () => {
     });
     expect(utf8.body.error).toMatchObject({ code: 'validation_failed', details: [{ field: '/email' }] });
   });
+
+  it('refuses a body that names a key twice, rather than acting on the last one', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    await client.get('/subscriptions');
+    const response = await client.post(
+      '/login/magic-link',
+      '{"email": "someone@example.com", "e\\u006dail": "other@example.com"}',
+      { 'content-type': 'application/json' },
+    );
+    expect(response.status).toBe(400);
+    expect(response.body.error).toMatchObject({
+      code: 'malformed_request',
+      message: 'The request body names the key "email" twice in one object.',
+    });
+    // The same key in two objects, or twice in an array, is no duplicate.
+    const nested = await client.post(
+      '/login/magic-link',
+      '{"email": "someone@example.com", "x": [{"a": 1}, {"a": 2}]}',
+      {
+        'content-type': 'application/json',
+      },
+    );
+    expect(nested.body.error?.code).not.toBe('malformed_request');
+  });
 });
 
 describe('sessions and access', () => {

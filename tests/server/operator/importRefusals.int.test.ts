@@ -116,6 +116,25 @@ describe('portal import refuses', () => {
     expect(await rowsOf(tenantId)).toEqual(nothing);
   });
 
+  it('a line that names a key twice in one object, rather than keeping the last', async () => {
+    const tenantId = uniqueTenantId('import-duplicate-key');
+    const folder = folderWith({
+      'publications.ndjson': ndjson(publications),
+      'business-partners.ndjson': `${JSON.stringify(partner(0))}\n${JSON.stringify(partner(1)).replace(
+        /^\{/,
+        '{"bpNumber": "3000000099", ',
+      )}\n`,
+    });
+    const { result, text } = await runImport(db, tenantId, folder);
+    expect(result.ok).toBe(false);
+    expect(text.split('\n')).toEqual([
+      'business-partners.ndjson:2 names the key "bpNumber" twice in one object',
+      '',
+      'Nothing was written.',
+    ]);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
   it('a byte order mark before the first line is no part of the record', async () => {
     const tenantId = uniqueTenantId('import-bom');
     const folder = folderWith({
