@@ -13,6 +13,7 @@ import HolidayServiceScreen from '../../../engine/features/holiday-service/Holid
 import ComplaintScreen from '../../../engine/features/issue-complaint/ComplaintScreen';
 import { makeSubscription } from '../../support/subscriptionBuilder';
 import { todayIso } from '../../../engine/account/changes/today';
+import { ApiError } from '../../../engine/core/apiClient';
 import {
   byText,
   choose,
@@ -303,6 +304,49 @@ describe('complaint page', () => {
       compensationOption: 'replacement',
     });
     expect(openDialog(page)!.textContent).toContain(en['issue-complaint.success.replacement']);
+  });
+
+  it('names a complaint made meanwhile when the chosen issue is refused on asking for its options (§8 "Complaint: conflict")', async () => {
+    // The page was loaded before the complaint about i12 was made in another tab.
+    let loads = 0;
+    const api = fakeApi(
+      {
+        [S]: subscription,
+        [`${S}/complaint`]: () => {
+          loads += 1;
+          const { issues } = complaint();
+          return loads === 1
+            ? complaint()
+            : complaint({
+                issues: [
+                  ...issues.map((x) => ({ ...x, complained: true })),
+                  { ...issues[0], issue: 'i13', issueNumber: '13/2099', complained: false },
+                ],
+              });
+        },
+      },
+      {
+        [`${S}/delivered-issues/compensation-options`]: new ApiError(
+          409,
+          'complaint_exists',
+          'There is a complaint about this issue already.',
+        ),
+      },
+    );
+    const { page } = await render(<ComplaintScreen />, {
+      api,
+      path: `${S}/complaint`,
+      route: 'subscriptions/:id/complaint',
+    });
+    await choose(labelled<HTMLSelectElement>(page, `${en['issue-complaint.issueLabel']} *`), 'i12');
+    await choose(labelled<HTMLSelectElement>(page, `${en['issue-complaint.reasonLabel']} *`), 'damaged');
+    await settle();
+    expect(openDialog(page)?.outerHTML).toBeUndefined();
+    expect(page.textContent).toContain(en['issue-complaint.refusal.exists']);
+    expect(loads).toBe(2);
+    const issueSelect = labelled<HTMLSelectElement>(page, `${en['issue-complaint.issueLabel']} *`);
+    expect(issueSelect.value).toBe('');
+    expect(issueSelect.querySelector<HTMLOptionElement>('option[value="i12"]')!.disabled).toBe(true);
   });
 
   it('points to the contact page without compensation options, and shows the no-issues and conflict messages', async () => {
