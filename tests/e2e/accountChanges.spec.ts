@@ -247,6 +247,9 @@ test.describe('holiday service', () => {
     await form.getByRole('button', { name: t('holiday-service.setup.submit.redirect') }).click();
 
     await expect(page.getByText(t('holiday-service.notice.booked'))).toBeVisible();
+    // The form and its submit button are gone with the booking: the keyboard's place is the
+    // screen's heading (engine/app/shell/useFocusRecovery.ts).
+    await expect(page.locator('#main h1')).toBeFocused();
     const active = page.getByTestId('holiday-active');
     await expect(active.getByRole('heading', { name: t('holiday-service.active.heading') })).toBeVisible();
     await expect(active).toContainText(t('holiday-service.type.redirect'));

@@ -36,8 +36,11 @@ export function useFocusRecovery(mainId: string): void {
       scheduled = false;
       if (!lost(last)) return;
       const control = last as HTMLElement;
-      last = null;
       const now = document.activeElement;
+      // Chromium takes the focus from a control disabled in place only at its next rendering, after
+      // this task; its focusout then calls again (`onFocusOut`).
+      if (now === control) return;
+      last = null;
       if (!document.hasFocus() || (now !== null && now !== document.body)) return;
       const dialogs = document.querySelectorAll<HTMLDialogElement>('dialog[open]');
       const dialog = dialogs[dialogs.length - 1];
@@ -57,12 +60,18 @@ export function useFocusRecovery(mainId: string): void {
       parked = null;
       if (control.isConnected && document.activeElement === on) control.focus({ preventScroll: true });
     };
-    // After the commit that removed it: the screen's new content is in the page by then.
-    const observer = new MutationObserver(() => {
-      giveBack();
+    const schedule = () => {
       if (scheduled || !lost(last)) return;
       scheduled = true;
       window.setTimeout(recover, 0);
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.target === last && event.relatedTarget === null) schedule();
+    };
+    // After the commit that removed it: the screen's new content is in the page by then.
+    const observer = new MutationObserver(() => {
+      giveBack();
+      schedule();
     });
     observer.observe(main, {
       childList: true,
@@ -71,9 +80,11 @@ export function useFocusRecovery(mainId: string): void {
       attributeFilter: ['disabled'],
     });
     document.addEventListener('focusin', onFocusIn, true);
+    document.addEventListener('focusout', onFocusOut, true);
     return () => {
       observer.disconnect();
       document.removeEventListener('focusin', onFocusIn, true);
+      document.removeEventListener('focusout', onFocusOut, true);
     };
   }, [mainId]);
 }

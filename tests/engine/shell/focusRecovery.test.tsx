@@ -93,6 +93,32 @@ describe('focus after the control that had it is gone', () => {
     });
   });
 
+  it('waits for Chromium to take the focus from a control disabled under it, and keeps the heading when the form goes', async () => {
+    render();
+    await withPageFocus(async () => {
+      const send = document.getElementById('cancel') as HTMLButtonElement;
+      send.focus();
+      send.disabled = true;
+      // Chromium drops the focus of a disabled control at its next rendering, with a focusout.
+      await settled();
+      expect(document.activeElement).toBe(send);
+      // jsdom never blurs a disabled control: the page's body has the focus, as far as the hook can
+      // tell, and the focusout comes.
+      Object.defineProperty(document, 'activeElement', { configurable: true, get: () => document.body });
+      try {
+        send.dispatchEvent(new FocusEvent('focusout', { bubbles: true }));
+        await settled();
+      } finally {
+        delete (document as { activeElement?: unknown }).activeElement;
+      }
+      expect(document.activeElement?.textContent).toBe('Holiday service');
+      // The booking is done: the form with its button goes, the heading keeps the focus.
+      send.remove();
+      await settled();
+      expect(document.activeElement?.textContent).toBe('Holiday service');
+    });
+  });
+
   it('leaves the focus where the visitor moved it while the action ran', async () => {
     render();
     await withPageFocus(async () => {
