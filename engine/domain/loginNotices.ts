@@ -12,3 +12,9 @@ export const ACCOUNT_DELETED_PARAM = 'deleted';
  * (account-flows.md §4 "Loyalty opt-out"): the page says why it shows.
  */
 export const LEFT_CLUB_PARAM = 'left-club';
+
+/**
+ * The login page's query when the SSO button's way to the provider failed (server/auth/oauthRoutes.ts:
+ * its discovery cannot be reached): the page says so instead of the browser showing an error.
+ */
+export const SSO_UNAVAILABLE_PARAM = 'sso';

@@ -1,4 +1,4 @@
-import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM } from './loginNotices';
+import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM, SSO_UNAVAILABLE_PARAM } from './loginNotices';
 
 /**
  * Where a sign-in sends the browser afterwards (portal-core.md §2 "Login": "After login the user
@@ -78,6 +78,7 @@ export function samePortalPathOrUndefined(value: unknown): string | undefined {
 export const LOGIN_QUERY_KEYS: readonly string[] = [
   ACCOUNT_DELETED_PARAM,
   LEFT_CLUB_PARAM,
+  SSO_UNAVAILABLE_PARAM,
   'p',
   'code',
   'state',

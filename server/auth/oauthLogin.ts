@@ -16,6 +16,12 @@ import { publicFetch } from '../http/publicRequest';
 export const OAUTH_REQUEST_MINUTES = 10;
 
 /**
+ * How long a failed discovery is remembered: the sign-on buttons of a busy portal would otherwise
+ * each wait out the provider's time-out again, and knock at a provider that is down.
+ */
+export const FAILED_DISCOVERY_MS = 30_000;
+
+/**
  * OpenID Connect sign-in for OAuth tenants (portal-core.md §2 "Login": the SSO button goes to
  * /sso/authorize; /login?code=… completes via POST /api/login/oauth). Authorisation-code flow with
  * PKCE, state and nonce; the waiting request lives in the database so any instance can finish it.
@@ -55,7 +61,10 @@ export function createOAuthLogin(deps: {
     return settings;
   }
 
-  /** Discovery metadata is cached per tenant (it is the provider's public document, not session state). */
+  /**
+   * Discovery metadata is cached per tenant (it is the provider's public document, not session
+   * state); a failed discovery for FAILED_DISCOVERY_MS.
+   */
   function configuration(tenant: ServerTenant): Promise<oidc.Configuration> {
     const settings = oauthSettings(tenant);
     let config = configurations.get(tenant.id);
@@ -74,7 +83,9 @@ export function createOAuthLogin(deps: {
           return configured;
         })
         .catch((error) => {
-          configurations.delete(tenant.id);
+          setTimeout(() => {
+            if (configurations.get(tenant.id) === config) configurations.delete(tenant.id);
+          }, FAILED_DISCOVERY_MS).unref();
           deps.log?.({
             level: 'warn',
             msg: 'oauth discovery failed',

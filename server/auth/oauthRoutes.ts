@@ -4,6 +4,8 @@ import { portalUrl } from '../tenancy/portalUrl';
 import { parseCookies, tenantCookie } from '../http/cookies';
 import { validateQuery } from '../http/validateBody';
 import { samePortalPathOrUndefined } from '../../engine/domain/returnTo';
+import { SSO_UNAVAILABLE_PARAM } from '../../engine/domain/loginNotices';
+import { HttpError } from '../http/errors';
 import { OAUTH_REQUEST_MINUTES, type OAuthLogin } from './oauthLogin';
 import { newSecretToken } from './tokens';
 
@@ -44,7 +46,18 @@ export function ssoAuthorizeRoute(oauth: OAuthLogin): Router {
     const returnTo = samePortalPathOrUndefined(req.query.returnTo);
     // The browser's binding is kept when it has one, so two tabs signing on at once both finish.
     const binding = bindingOf(req) ?? newSecretToken();
-    const url = await oauth.authorizationUrl(tenant, portalUrl(req, res), binding, returnTo);
+    let url: URL;
+    try {
+      url = await oauth.authorizationUrl(tenant, portalUrl(req, res), binding, returnTo);
+    } catch (error) {
+      if (!(error instanceof HttpError && error.code === 'sso_unavailable')) throw error;
+      // A browser followed the SSO button: it goes back to the login page, which says the sign-on
+      // cannot be reached and keeps the page asked for, not to an error in JSON.
+      const query = new URLSearchParams({ [SSO_UNAVAILABLE_PARAM]: 'unavailable' });
+      if (returnTo) query.set('returnTo', returnTo);
+      res.redirect(302, `${tenantContext(res).basePath}login?${query}`);
+      return;
+    }
     setBindingCookie(req, res, binding);
     res.redirect(302, url.toString());
   });

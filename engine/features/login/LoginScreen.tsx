@@ -6,7 +6,7 @@ import { authStateAtom, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { requestedDestination } from '../../domain/returnTo';
-import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM } from '../../domain/loginNotices';
+import { ACCOUNT_DELETED_PARAM, LEFT_CLUB_PARAM, SSO_UNAVAILABLE_PARAM } from '../../domain/loginNotices';
 import { Alert } from '../../ui/Alert';
 import { Loading } from '../../ui/Loading';
 import { localized } from '../../ui/localized';
@@ -110,6 +110,12 @@ export default function LoginScreen() {
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
       {query.get(ACCOUNT_DELETED_PARAM) && <Alert variant="success">{t('login.accountDeleted')}</Alert>}
       {query.get(LEFT_CLUB_PARAM) && <Alert variant="success">{t('login.leftClub')}</Alert>}
+      {/* The SSO button's way to the provider failed (server/auth/oauthRoutes.ts), or the provider
+          sent the visitor back with an error of its own (RFC 6749 §4.1.2.1: refused, cancelled). */}
+      {query.get(SSO_UNAVAILABLE_PARAM) && <Alert variant="error">{t('login.ssoUnavailable')}</Alert>}
+      {query.get('error') && query.get('state') && !query.get('code') && (
+        <Alert variant="error">{t('login.ssoFailed')}</Alert>
+      )}
       {error && <Alert variant="error">{error}</Alert>}
       {confirmLeft?.message && <Alert variant="error">{confirmLeft.message}</Alert>}
       {/* It introduces the sign-in methods, so the forgot, register and reset forms go without it. */}

@@ -53,3 +53,23 @@ describe('the login page in the tab title', () => {
     expect(page.textContent).not.toContain(MESSAGE);
   });
 });
+
+describe('the login page after a single sign-on that did not finish', () => {
+  it('says the sign-on cannot be reached when the SSO button came back (server/auth/oauthRoutes.ts)', async () => {
+    const { page } = await render(<TitledLogin />, {
+      path: '/login?sso=unavailable&returnTo=%2Finvoices',
+      portal: portal(),
+      loginSource: null,
+    });
+    expect(page.querySelector('[role="alert"], .alert')?.textContent).toContain(en['login.ssoUnavailable']);
+  });
+
+  it("says it failed when the provider sent the visitor back with an error of its own", async () => {
+    const { page } = await render(<TitledLogin />, {
+      path: '/login?error=access_denied&state=abc',
+      portal: portal(),
+      loginSource: null,
+    });
+    expect(page.textContent).toContain(en['login.ssoFailed']);
+  });
+});

@@ -89,8 +89,9 @@ describe('a sign-on provider the tenant file names goes through the outbound gua
       const response = await fetch(`${server.baseUrl}/t/${sso.id}/sso/authorize`, {
         redirect: 'manual',
       });
-      expect(response.status).toBe(502);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('sso_unavailable');
+      // The browser that followed the SSO button is back on the login page, which says why.
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe(`/t/${sso.id}/login?sso=unavailable`);
       expect(asked).toBe(0);
       // A post that finishes no sign-on this browser started is refused before the provider is
       // asked: a stranger cannot make the server call out, whatever the provider's state.
@@ -106,6 +107,46 @@ describe('a sign-on provider the tenant file names goes through the outbound gua
     } finally {
       await server.close();
       await new Promise((resolve) => inward.close(resolve));
+    }
+  });
+});
+
+describe('a sign-on provider that cannot be reached', () => {
+  it('sends the browser back to the login page with the page it asked for, and is not asked again at once', async () => {
+    const sso = tenantWith(uniqueTenantId('down-sso'), ['oauth']);
+    let asked = 0;
+    const down = http.createServer((_req, res) => {
+      asked += 1;
+      res.writeHead(503).end();
+    });
+    await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
+    const port = (down.address() as { port: number }).port;
+    sso.login.oauth = { issuer: `http://127.0.0.1:${port}`, clientId: 'down', scopes: ['openid'] };
+    const server = await listen(
+      createApp({
+        allowPrivateSignOnProviders: true,
+        db,
+        tenants: [sso],
+        distDir: outboxDir,
+        mailer: hangingTransport,
+      }).app,
+    );
+    try {
+      const first = await fetch(`${server.baseUrl}/t/${sso.id}/sso/authorize?returnTo=%2Finvoices`, {
+        redirect: 'manual',
+      });
+      expect(first.status).toBe(302);
+      expect(first.headers.get('location')).toBe(`/t/${sso.id}/login?sso=unavailable&returnTo=%2Finvoices`);
+      // No binding cookie for a sign-on that did not start.
+      expect(first.headers.get('set-cookie') ?? '').not.toContain('portal_sso_binding');
+      expect(asked).toBe(1);
+      const again = await fetch(`${server.baseUrl}/t/${sso.id}/sso/authorize`, { redirect: 'manual' });
+      expect(again.headers.get('location')).toBe(`/t/${sso.id}/login?sso=unavailable`);
+      // The failed discovery is remembered for a while (server/auth/oauthLogin.ts FAILED_DISCOVERY_MS).
+      expect(asked).toBe(1);
+    } finally {
+      await server.close();
+      await new Promise((resolve) => down.close(resolve));
     }
   });
 });
