@@ -64,7 +64,7 @@ describe('the login page after a single sign-on that did not finish', () => {
     expect(page.querySelector('[role="alert"], .alert')?.textContent).toContain(en['login.ssoUnavailable']);
   });
 
-  it("says it failed when the provider sent the visitor back with an error of its own", async () => {
+  it('says it failed when the provider sent the visitor back with an error of its own', async () => {
     const { page } = await render(<TitledLogin />, {
       path: '/login?error=access_denied&state=abc',
       portal: portal(),
