@@ -284,7 +284,10 @@ export function createApp(options: AppOptions): {
         ),
     );
   app.use(tenantRouter(hostTenantResolver(directory)));
-  app.use('/t/:tenantId', tenantRouter(prefixTenantResolver(directory)));
+  app.use(
+    '/t/:tenantId',
+    tenantRouter(prefixTenantResolver(directory, Boolean(options.devPages || options.outboxViewerDir))),
+  );
   if (options.outboxViewerDir) app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir));
   // The list of every tenant on the shared host is a demo page too (it links /outbox, and /preview
   // on a development server).

@@ -146,6 +146,14 @@ export interface PagePolicyOptions {
    * websocket, so style elements and ws: connections are allowed there, and only there.
    */
   development?: boolean;
+  /**
+   * False where the page shares its origin with the development pages or the outbox (a tenant at
+   * `/t/<id>/` on a server with /studio, /preview or /outbox, and the studio's own preview of a
+   * draft): the tenant's contact script would run at their origin and could read the outbox's
+   * sign-in links or drive the studio. It runs on the tenant's own host (`<id>.localhost` on a
+   * development server), whose origin those pages never answer (server/app.ts `offTenantHosts`).
+   */
+  contactScript?: boolean;
 }
 
 /**
@@ -169,7 +177,7 @@ export function pageSecurityPolicy(
   const { scripts, styles } = inlineHashes(html);
   const styleSources = options.development ? ["'self'", "'unsafe-inline'"] : ["'self'", ...styles];
   const frames = framedOrigins(tenant);
-  const contactScript = contactScriptSource(tenant);
+  const contactScript = options.contactScript === false ? undefined : contactScriptSource(tenant);
   return [
     "default-src 'self'",
     `script-src ${["'self'", ...(contactScript ? [contactScript] : []), ...scripts].join(' ')}`,

@@ -2,7 +2,7 @@ import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Router, type RequestHandler, type Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
-import { tenantContext, type ServerTenant } from '../tenancy/tenantContext';
+import { tenantContext, type ServerTenant, type TenantContext } from '../tenancy/tenantContext';
 import { pageReferrerPolicy, pageSecurityPolicy, type PagePolicyOptions } from '../http/securityHeaders';
 import { dynamicCompression } from '../http/compression';
 import { errorBody } from '../http/errors';
@@ -36,8 +36,8 @@ export function tenantSite(distDir: string): Router {
   // tenant, base path and build: a `portal build` (or `portal preview`, which builds into the same
   // dist/) while the server runs is served from the next page load on, without a restart, as its
   // new script names need. While the build rewrites the tenant's folder, the last page stays.
-  function indexPage(tenant: ServerTenant, basePath: string): IndexPage | undefined {
-    const key = `${tenant.id}\n${basePath}`;
+  function indexPage(tenant: ServerTenant, basePath: string, contactScript: boolean): IndexPage | undefined {
+    const key = `${tenant.id}\n${basePath}\n${contactScript}`;
     const file = path.join(distDir, tenant.id, 'index.html');
     const kept = pages.get(key);
     let written: string;
@@ -56,7 +56,12 @@ export function tenantSite(distDir: string): Router {
     } catch {
       return kept;
     }
-    const page = { html, policy: pageSecurityPolicy(tenant, html), preload: textPreloadOf(html), written };
+    const page = {
+      html,
+      policy: pageSecurityPolicy(tenant, html, { contactScript }),
+      preload: textPreloadOf(html),
+      written,
+    };
     pages.set(key, page);
     return page;
   }
@@ -116,8 +121,8 @@ export function tenantSite(distDir: string): Router {
   });
 
   router.get('/{*path}', compressPage, (req, res) => {
-    const { tenant, basePath } = tenantContext(res);
-    const page = indexPage(tenant, basePath);
+    const { tenant, basePath, besideDemoPages } = tenantContext(res);
+    const page = indexPage(tenant, basePath, !besideDemoPages);
     if (!page) {
       res
         .status(503)
@@ -152,14 +157,22 @@ function writePage(res: Response, html: string, policy: string, url: string): vo
   res.type('html').send(html);
 }
 
-/** Sends a tenant page made per request (`portal dev` renders it through Vite), with its policy. */
+/**
+ * Sends a tenant page made per request (`portal dev` renders it through Vite), with its policy; the
+ * contact script is left out where the tenant context says the page shares the demo pages' origin.
+ */
 export function sendPage(
   res: Response,
   tenant: ServerTenant,
   html: string,
   options: PagePolicyOptions & { url?: string } = {},
 ): void {
-  writePage(res, html, pageSecurityPolicy(tenant, html, options), options.url ?? res.req.originalUrl);
+  const context = res.locals.tenantContext as TenantContext | undefined;
+  const policy = pageSecurityPolicy(tenant, html, {
+    ...options,
+    contactScript: options.contactScript ?? !context?.besideDemoPages,
+  });
+  writePage(res, html, policy, options.url ?? res.req.originalUrl);
 }
 
 /** Whether a path's %-escapes decode (as UTF-8): `decodeURIComponent` throws a URIError where not. */

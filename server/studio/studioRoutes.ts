@@ -423,6 +423,7 @@ function draftPreviewRoutes(router: Router, engineDir: string, drafts: Drafts, o
       BASE_PLACEHOLDER,
       `/studio/preview/${String(req.params.draftId)}/`,
     );
-    sendPage(res, tenant, html);
+    // At the studio's own origin: no tenant script may run there.
+    sendPage(res, tenant, html, { contactScript: false });
   });
 }

@@ -15,6 +15,12 @@ export interface TenantContext {
   tenant: ServerTenant;
   /** `/` when resolved by host, `/t/<id>/` when resolved by prefix; always ends with `/`. */
   basePath: string;
+  /**
+   * The page shares its origin with the development pages or the outbox (`/t/<id>/` on a server
+   * that serves /studio, /preview or /outbox): the tenant's contact script stays off there
+   * (server/http/securityHeaders.ts PagePolicyOptions.contactScript).
+   */
+  besideDemoPages?: boolean;
 }
 
 export function tenantContext(res: Response): TenantContext {

@@ -36,15 +36,22 @@ export function hostOf(req: Request): string | undefined {
   return req.headers.host;
 }
 
-/** Middleware for the `/t/:tenantId` mount: unknown ids fall through to the next handler (404). */
-export function prefixTenantResolver(directory: TenantDirectory): RequestHandler {
+/**
+ * Middleware for the `/t/:tenantId` mount: unknown ids fall through to the next handler (404).
+ * `besideDemoPages`: this host also serves the development pages or the outbox.
+ */
+export function prefixTenantResolver(directory: TenantDirectory, besideDemoPages = false): RequestHandler {
   return (req, res, next) => {
     // Only the shared host: on a tenant's own host another tenant's calls would run on the
     // origin that tenant's pages and their scripts share (its own are at the root there).
     if (directory.forHost(hostOf(req))) return next('router');
     const tenant = directory.get(String(req.params.tenantId));
     if (!tenant) return next('router');
-    const context: TenantContext = { tenant, basePath: `/t/${tenant.id}/` };
+    const context: TenantContext = {
+      tenant,
+      basePath: `/t/${tenant.id}/`,
+      ...(besideDemoPages ? { besideDemoPages } : {}),
+    };
     res.locals.tenantContext = context;
     res.locals.tenant = tenant;
     next();

@@ -5,6 +5,7 @@
  * names exactly that file in `script-src` (its full URL, not its origin), only while the contact-form
  * feature is on, and nothing that could end or widen a directive ever reaches the header.
  */
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,6 +122,42 @@ describe('the page of a tenant with a contact script', () => {
     expect(policy).not.toContain('evil.example');
     expect(policy).not.toContain("'unsafe-inline'; report-uri");
     expect([...directives(policy).keys()]).not.toContain('report-uri');
+  });
+});
+
+describe('a server that also serves the outbox or the development pages', () => {
+  it("runs the contact script on the tenant's own host only, never at the origin of /outbox, /studio and /preview", async () => {
+    const tenant = variant('with-chat', withScript(SCRIPT));
+    const outbox = await listen(
+      createApp({
+        db: {} as never,
+        tenants: [tenant],
+        distDir,
+        mailer: createMailer({ outboxDir: path.join(work, 'outbox') }),
+        outboxViewerDir: path.join(work, 'outbox'),
+      }).app,
+    );
+    try {
+      // node:http, since fetch does not send a Host of the caller's choosing.
+      const sourcesAt = (url: string, host?: string) =>
+        new Promise<string[] | undefined>((resolve, reject) => {
+          http
+            .get(url, { headers: { accept: 'text/html', ...(host ? { host } : {}) } }, (answer) => {
+              answer.resume();
+              expect(answer.statusCode).toBe(200);
+              resolve(directives(String(answer.headers['content-security-policy'] ?? '')).get('script-src'));
+            })
+            .on('error', reject);
+        });
+      // /t/<id>/ shares the origin of /outbox, whose sign-in links a script there could read.
+      expect(await sourcesAt(`${outbox.baseUrl}/t/with-chat/contact`)).toEqual(["'self'"]);
+      // The tenant's own host is an origin of its own.
+      expect(await sourcesAt(`${outbox.baseUrl}/contact`, 'with-chat.test')).toEqual(["'self'", SCRIPT]);
+    } finally {
+      await outbox.close();
+    }
+    // Without those pages the shared host keeps it (above).
+    expect((await scriptSources('with-chat')).sources).toEqual(["'self'", SCRIPT]);
   });
 });
 
