@@ -158,6 +158,7 @@ export async function countingFailuresOfSecret<T>(
   rules: readonly RateLimitRule[],
   now: Date,
   attempt: () => Promise<T>,
+  countsAsFailure: (error: unknown) => boolean = () => true,
 ): Promise<T> {
   let refusal: unknown;
   for (const rule of rules) {
@@ -168,14 +169,47 @@ export async function countingFailuresOfSecret<T>(
       refusal ??= error;
     }
   }
+  const giveBack = async () => {
+    for (const rule of rules) await refundHit(db, tenantId, rule, now);
+  };
   let result: T;
   try {
     result = await attempt();
   } catch (error) {
+    // What proves nothing about the secret (a form mistake beside a valid token, a voucher pool
+    // run dry) is answered as itself and counts nothing, over the budget too.
+    if (!countsAsFailure(error)) {
+      await giveBack();
+      throw error;
+    }
     throw refusal ?? error;
   }
-  for (const rule of rules) await refundHit(db, tenantId, rule, now);
+  await giveBack();
   return result;
+}
+
+/**
+ * A mailed link's token spent by an anonymous client (a widget's confirmation link), in the
+ * client's budget of sign-in tokens (signInRules 'token', which the sign-in links share): only a
+ * token that is not found (404) counts; over the budget a valid one is still tried
+ * (countingFailuresOfSecret).
+ */
+export function spendingLinkToken<T>(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  client: string,
+  now: Date,
+  attempt: () => Promise<T>,
+): Promise<T> {
+  return countingFailuresOfSecret(
+    db,
+    tenantId,
+    signInRules(limits, 'token', { client }),
+    now,
+    attempt,
+    (error) => error instanceof HttpError && error.status === 404,
+  );
 }
 
 /**

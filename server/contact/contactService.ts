@@ -21,6 +21,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { contactMail, contactReceiptMail } from './contactMail';
 import { recordEvent } from '../events/recordEvent';
 import {
+  clientKey,
   consumeRateLimit,
   DEFAULT_SIGN_IN_LIMITS,
   guessingOrderNumber,
@@ -89,7 +90,12 @@ export function createContactService(deps: ContactServiceDeps) {
       await consumeRateLimit(
         deps.db,
         tenant.id,
-        { bucket: `contact:client:${client}`, windowSeconds: 15 * 60, limit: CONTACT_MESSAGES_PER_CLIENT },
+        // By the client's /64 on IPv6, as every per-client budget (clientKey): one line's addresses are one sender.
+        {
+          bucket: `contact:client:${clientKey(client)}`,
+          windowSeconds: 15 * 60,
+          limit: CONTACT_MESSAGES_PER_CLIENT,
+        },
         deps.now(),
       );
       const loggedIn = user !== undefined;

@@ -6,10 +6,15 @@
  * like the anonymous sign-ins: per client and per order number and client; the links one mailbox
  * gets are capped where they are made (docs/architecture.md "Sign-in safety").
  */
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
-import { DEFAULT_SIGN_IN_LIMITS, limitOrderNumberAttempt, type SignInLimits } from '../auth/rateLimit';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  limitOrderNumberAttempt,
+  spendingLinkToken,
+  type SignInLimits,
+} from '../auth/rateLimit';
 import type { Database } from '../db/database';
 import { validateBody } from '../http/validateBody';
 import { badRequest } from '../http/errors';
@@ -44,9 +49,25 @@ export function emailWidgetSlice(deps: {
     res.status(202).json({ status: 'check_inbox' });
   });
 
+  // The mailed link's token, here and for its rewards: refused ones count against the client as a
+  // sign-in link's do.
+  const spending = <T>(req: Request, res: Response, attempt: () => Promise<T>) =>
+    spendingLinkToken(
+      deps.db,
+      requestTenant(res).id,
+      deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
+      requestOrigin(req, res).client,
+      deps.now(),
+      attempt,
+    );
+
   router.post('/link-email/confirm', validateBody('widget-token-request'), async (req, res) => {
     const tenant = requestTenant(res);
-    res.json(await deps.emailWidget.confirm(tenant, String(req.body.token), requestLocale(req, tenant)));
+    res.json(
+      await spending(req, res, () =>
+        deps.emailWidget.confirm(tenant, String(req.body.token), requestLocale(req, tenant)),
+      ),
+    );
   });
 
   router.get('/link-email/rewards/:key', async (req, res) => {
@@ -56,11 +77,8 @@ export function emailWidgetSlice(deps: {
       throw badRequest('validation_failed', 'The link is not valid.', [
         { field: 'query/token', message: 'is invalid' },
       ]);
-    const file = await deps.emailWidget.rewardFile(
-      tenant,
-      token,
-      String(req.params.key),
-      requestLocale(req, tenant),
+    const file = await spending(req, res, () =>
+      deps.emailWidget.rewardFile(tenant, token, String(req.params.key), requestLocale(req, tenant)),
     );
     res
       .set('cache-control', 'private, no-store')

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { Database } from '../db/database';
 import {
   countingFailures,
+  countingFailuresOfSecret,
   DEFAULT_SIGN_IN_LIMITS,
   guessingOrderNumber,
   isWrongOrderNumberGuess,
@@ -158,7 +159,9 @@ export function linkSlice(deps: {
   /**
    * POST /link-subscription/confirm { token }: the link mailed to the address on record by a
    * confirm_email answer, confirmed on the page it opens. No session needed: the mailbox is the
-   * proof. Spent or unknown tokens count against the client as a sign-in link's do.
+   * proof. Spent or unknown tokens count against the client as a sign-in link's do, and as there a
+   * valid one is still tried over the budget (server/auth/rateLimit.ts countingFailuresOfSecret):
+   * someone else's failures from the same address do not lock the link's owner out.
    */
   router.post(
     '/link-subscription/confirm',
@@ -169,8 +172,12 @@ export function linkSlice(deps: {
       const rules = signInRules(deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS, 'token', {
         client: req.ip ?? 'unknown',
       });
-      const { userId, ...confirmed } = await countingFailures(deps.db, tenant.id, rules, deps.now(), () =>
-        confirmLink(deps.db, tenant.id, req.body.token, deps.now()),
+      const { userId, ...confirmed } = await countingFailuresOfSecret(
+        deps.db,
+        tenant.id,
+        rules,
+        deps.now(),
+        () => confirmLink(deps.db, tenant.id, req.body.token, deps.now()),
       );
       // Whether the visitor's own session is the account that asked (the screen then shows the
       // new-subscription badge); the account's id itself is no anonymous caller's business.
@@ -192,7 +199,7 @@ export function linkSlice(deps: {
         client: req.ip ?? 'unknown',
       });
       res.json(
-        await countingFailures(deps.db, tenant.id, rules, deps.now(), () =>
+        await countingFailuresOfSecret(deps.db, tenant.id, rules, deps.now(), () =>
           linkConfirmDetails(deps.db, tenant.id, req.body.token, deps.now()),
         ),
       );

@@ -16,7 +16,7 @@ import { recordEvent } from '../events/recordEvent';
 import { constantTimeEquals, hashToken } from '../auth/tokens';
 import {
   consumeRateLimit,
-  countingFailures,
+  countingFailuresOfSecret,
   DEFAULT_SIGN_IN_LIMITS,
   signInRules,
   type SignInLimits,
@@ -168,10 +168,11 @@ export function createLicenseKit(deps: LicenseServiceDeps) {
 
     /**
      * A licence mail's link opened by an anonymous client: refused tokens count against the client,
-     * successes and form mistakes do not (limits count failures, not honest use).
+     * successes and form mistakes do not (limits count failures, not honest use); over the budget a
+     * token is still tried, so a valid one works after someone else's failures from the address.
      */
     withLinkToken: <T>(tenant: ServerTenant, action: string, client: string, attempt: () => Promise<T>) =>
-      countingFailures(
+      countingFailuresOfSecret(
         db,
         tenant.id,
         signInRules(limits, action, { client }),

@@ -7,7 +7,12 @@ import { Router } from 'express';
 import type { ApiSlice } from '../tenancy/apiSlice';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
-import { DEFAULT_SIGN_IN_LIMITS, limitSignInAttempt, type SignInLimits } from '../auth/rateLimit';
+import {
+  DEFAULT_SIGN_IN_LIMITS,
+  limitSignInAttempt,
+  spendingLinkToken,
+  type SignInLimits,
+} from '../auth/rateLimit';
 import type { Database } from '../db/database';
 import { validateBody } from '../http/validateBody';
 import type { OptInWidgetRequest } from '../../schemas/generated/opt-in-widget-request';
@@ -44,8 +49,16 @@ export function optInWidgetSlice(deps: {
     res.status(202).json({ status: 'confirmation_sent' });
   });
 
+  // The mailed link's token: refused ones count against the client as a sign-in link's do.
   router.post('/opt-in/confirm', validateBody('widget-token-request'), async (req, res) => {
-    res.json(await deps.optInWidget.confirm(requestTenant(res), String(req.body.token)));
+    const tenant = requestTenant(res);
+    const limits = deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS;
+    const client = requestOrigin(req, res).client;
+    res.json(
+      await spendingLinkToken(deps.db, tenant.id, limits, client, deps.now(), () =>
+        deps.optInWidget.confirm(tenant, String(req.body.token)),
+      ),
+    );
   });
 
   return { feature: 'opt-in-widget', router };

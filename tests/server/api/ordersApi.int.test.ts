@@ -790,6 +790,21 @@ describe('link subscription (POST /subscriptions)', () => {
     const mailbox = browserLikeClient(baseUrl, `/t/${full.id}/api`);
     await mailbox.get('/subscriptions');
     const token = confirmLink.searchParams.get('t')!;
+    // Someone else behind the mailbox's client address has spent its budget of refused tokens:
+    // wrong ones wait, the genuine link is still tried and works (server/auth/rateLimit.ts
+    // countingFailuresOfSecret).
+    const wrongToken = { token: 'x'.repeat(43) };
+    expect((await mailbox.post<any>('/link-subscription/confirm', wrongToken)).body.error.code).toBe(
+      'invalid_token',
+    );
+    const overBudget = () =>
+      db.query(
+        `update rate_limits set hits = 1000000 where tenant_id = $1 and bucket like 'token:client:%'`,
+        [full.id],
+      );
+    await overBudget();
+    expect((await mailbox.post('/link-subscription/confirm', wrongToken)).status).toBe(429);
+    expect((await mailbox.post('/link-subscription/confirm/details', wrongToken)).status).toBe(429);
     // The page names what the button will link before it is pressed, leaving the link unspent.
     for (let i = 0; i < 2; i += 1) {
       const details = await mailbox.post('/link-subscription/confirm/details', { token });
@@ -810,6 +825,9 @@ describe('link subscription (POST /subscriptions)', () => {
       yours: false,
     });
     expect((await mainSubscriptions(client)).map((s) => s.id)).toContain(company.subscription.id);
+    await db.query(`delete from rate_limits where tenant_id = $1 and bucket like 'token:client:%'`, [
+      full.id,
+    ]);
     const spent = await mailbox.post('/link-subscription/confirm', { token });
     expect(spent.status).toBe(400);
     expect(spent.body.error.code).toBe('invalid_token');

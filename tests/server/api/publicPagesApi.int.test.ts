@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
+import { CONTACT_MESSAGES_PER_CLIENT } from '../../../server/contact/contactService';
 import { seedDemoData } from '../../../server/seed';
 import { cataloguePublications } from '../../../server/seed/catalogue';
 import { listContactMessages } from '../../../server/store/contactMessageStore';
@@ -110,6 +111,8 @@ beforeAll(async () => {
     tenants: [tenantA, tenantOff],
     distDir: path.join(outbox.dir, 'no-dist'),
     mailer: outbox.mailer,
+    // Clients told apart by X-Forwarded-For (without it every request is 127.0.0.1's).
+    trustProxy: ['loopback'],
   });
   ({ baseUrl, close } = await listen(app));
 });
@@ -360,6 +363,25 @@ describe('POST /contact', () => {
     expect(mail.text).toContain('Anrede: Frau\n');
     expect(mail.text).toContain(`Publikation: ${publication.description} (${publication.publication})\n`);
     expect(mail.text).toContain('Sprache des Absenders: Englisch\n');
+  });
+
+  it("counts an IPv6 client's messages by its /64, as every per-client budget: one line's addresses are one sender", async () => {
+    const client = await anonymous();
+    for (let i = 1; i <= CONTACT_MESSAGES_PER_CLIENT; i++)
+      expect(
+        (
+          await client.post('/contact', anonymousMessage(), {
+            'x-forwarded-for': `2001:db8:7:7::${i.toString(16)}`,
+          })
+        ).status,
+      ).toBe(201);
+    const over = await client.post<any>('/contact', anonymousMessage(), {
+      'x-forwarded-for': '2001:db8:7:7:ffff:1:2:3',
+    });
+    expect([over.status, over.body.error.code]).toEqual([429, 'rate_limited']);
+    expect(
+      (await client.post('/contact', anonymousMessage(), { 'x-forwarded-for': '2001:db8:7:8::1' })).status,
+    ).toBe(201);
   });
 
   it('lists every missing field of the anonymous form at once', async () => {

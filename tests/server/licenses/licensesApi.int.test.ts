@@ -1156,3 +1156,45 @@ describe('the order system rejects a licence change (docs/going-live.md "Whose d
     expect(await managersOf()).toEqual(before);
   });
 });
+
+describe("an invitation link over a client's budget that someone else's wrong tokens spent", () => {
+  it('still opens with the genuine token, answers a form mistake as one, and refuses every wrong token with a wait', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const own = (await client.get<LicenseObject[]>(`/subscriptions/${s.id}/licenses`)).body.find(
+      (o) => o.selfServiceEnabled,
+    )!;
+    const path = `/subscriptions/${s.id}/objects/${own.orderNumber}/licenses`;
+    const added = await client.post<any>(path, { businessPartner: person('nat.lizenz@example.org') });
+    expect(added.status).toBe(201);
+    const link = await invitationTo('nat.lizenz@example.org', on);
+    // The calls of the accept page, from one address behind a shared NAT, with a budget of two.
+    const licenses = createLicenses({
+      db,
+      mailFrom: 'portal@example.org',
+      now: () => clock,
+      signInLimits: { windowSeconds: 900, perAddress: 100, perClient: 2 },
+    });
+    const shared = '203.0.113.90';
+    const info = () => licenses.acceptInfo(on, s.id, added.body.id, link.token, shared);
+    const guess = (i: number) =>
+      licenses.acceptInfo(on, s.id, added.body.id, `wrong-${i}`.padEnd(43, 'x'), shared);
+    await expect(guess(0)).rejects.toMatchObject({ status: 400, code: 'license_link_invalid' });
+    await expect(guess(1)).rejects.toMatchObject({ status: 400, code: 'license_link_invalid' });
+    await expect(guess(2)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    // The invited person behind the same address.
+    await expect(info()).resolves.toMatchObject({ email: 'nat.lizenz@example.org' });
+    await expect(
+      licenses.accept(
+        on,
+        s.id,
+        added.body.id,
+        { ...acceptBody(link.token), academicYear: null } as never,
+        shared,
+      ),
+    ).rejects.toMatchObject({ status: 400, code: 'validation_failed' });
+    await expect(guess(3)).rejects.toMatchObject({ status: 429, code: 'rate_limited' });
+    // Nothing was accepted; the seat is given back.
+    expect((await client.delete(`${path}/${added.body.id}`)).status).toBe(204);
+  });
+});

@@ -56,6 +56,7 @@ const outbox = createTestOutbox('portal-widgets-outbox-');
 let clock = new Date();
 let baseUrl: string;
 let strictUrl: string;
+let tightTokensUrl: string;
 const closers: Array<() => Promise<void>> = [];
 let db: Database;
 let known: { orderNumber: string; zipcode: string; email: string; subscriptionId: string };
@@ -86,9 +87,13 @@ beforeAll(async () => {
   const strict = await listen(
     createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 3, perClient: 100_000 } }).app,
   );
+  const tightTokens = await listen(
+    createApp({ ...options, signInLimits: { windowSeconds: 900, perAddress: 1000, perClient: 3 } }).app,
+  );
   baseUrl = relaxed.baseUrl;
   strictUrl = strict.baseUrl;
-  closers.push(relaxed.close, strict.close);
+  tightTokensUrl = tightTokens.baseUrl;
+  closers.push(relaxed.close, strict.close, tightTokens.close);
   // A subscription whose goods recipient or ordering party has an address on record.
   [known] = await db.query(
     `select s.order_number::text as "orderNumber", bp.zipcode, bp.email_address as email, s.id as "subscriptionId"
@@ -326,6 +331,14 @@ describe('e-mail widget: POST /link-email', () => {
   });
 });
 
+const optInSignUp = {
+  salutationCode: '0001',
+  firstName: 'Mia',
+  lastName1: 'Muster',
+  optIn: true,
+  provider: 'messe',
+};
+
 describe('opt-in widget: POST /opt-in', () => {
   const signUp = (c: ReturnType<typeof client>, email: string, extra: Record<string, unknown> = {}) =>
     c.post('/opt-in', {
@@ -464,5 +477,52 @@ describe('opt-in widget: POST /opt-in', () => {
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await signUp(c, 'flood@example.org')).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
+  });
+});
+
+describe("the widgets' mailed links count refused tokens against the client, as the sign-in links do", () => {
+  it('stops wrong tokens with a wait, and still opens a genuine link from the same client address', async () => {
+    const c = client(widgets, tightTokensUrl);
+    await c.get('/subscriptions');
+    // A fresh link of each widget, asked for from another address.
+    const asker = { 'x-forwarded-for': '203.0.113.80' };
+    expect(
+      (
+        await c.post(
+          '/link-email',
+          { email: known.email, orderNumber: known.orderNumber, zipcode: known.zipcode },
+          asker,
+        )
+      ).status,
+    ).toBe(202);
+    await drainMailQueue(db, outbox.mailer);
+    const linkMail = (await outbox.mails(known.email.toLowerCase())).at(-1)!;
+    expect((await c.post('/opt-in', { ...optInSignUp, email: 'nat@example.org' }, asker)).status).toBe(202);
+    const optInMail = (await outbox.mails('nat@example.org')).at(-1)!;
+
+    // One address behind a shared NAT: a guesser spends its budget of three refused tokens.
+    const shared = { 'x-forwarded-for': '203.0.113.81' };
+    const wrong = (i: number) => `wrong-${i}`.padEnd(43, 'x');
+    expect((await c.post('/link-email/confirm', { token: wrong(0) }, shared)).status).toBe(404);
+    expect((await c.get(`/link-email/rewards/wallpaper?token=${wrong(1)}`, shared)).status).toBe(404);
+    expect((await c.post('/opt-in/confirm', { token: wrong(2) }, shared)).status).toBe(404);
+    for (const over of [
+      await c.post<any>('/link-email/confirm', { token: wrong(3) }, shared),
+      await c.get<any>(`/link-email/rewards/wallpaper?token=${wrong(4)}`, shared),
+      await c.post<any>('/opt-in/confirm', { token: wrong(5) }, shared),
+    ]) {
+      expect(over.status).toBe(429);
+      expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(over.body.error.message).toMatch(/try again in \d+ minutes?\./);
+    }
+    // The owners behind the same address open what the portal mailed them.
+    expect((await c.post('/link-email/confirm', { token: tokenOf(linkMail.text) }, shared)).status).toBe(200);
+    const reward = await c.get(`/link-email/rewards/wallpaper?token=${tokenOf(linkMail.text)}`, shared);
+    expect(reward.status).toBe(200);
+    const confirmed = await c.post<any>('/opt-in/confirm', { token: tokenOf(optInMail.text) }, shared);
+    expect([confirmed.status, confirmed.body.provider]).toEqual([200, 'messe']);
+    // Another client is not held up.
+    const other = { 'x-forwarded-for': '203.0.113.82' };
+    expect((await c.post('/opt-in/confirm', { token: wrong(6) }, other)).status).toBe(404);
   });
 });
