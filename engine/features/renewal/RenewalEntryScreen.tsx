@@ -4,12 +4,13 @@ import { OrderNumberEntry } from '../../account/offers/OrderNumberEntry';
 import { SubscriptionPicker } from '../../account/offers/SubscriptionPicker';
 import { authStateAtom, isLoggedIn } from '../../core/authState';
 import { ROUTES } from '../../domain/routeRefs';
-import { canRenew } from '../../domain/capabilities';
+import { offersRenewal } from '../../domain/cardCapabilities';
 
 /**
  * /renewal (account-flows.md §2 "Renewal and upgrade screens"): signed-in users pick one of their
- * subscriptions that can be renewed; anonymous visitors identify the subscription by order number
- * and last name and receive a sign-in link that opens its renewal page.
+ * subscriptions that can be renewed now (offersRenewal: not one whose accepted renewal still runs,
+ * as on its card); anonymous visitors identify the subscription by order number and last name and
+ * receive a sign-in link that opens its renewal page.
  */
 export default function RenewalEntryScreen() {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export default function RenewalEntryScreen() {
           <p>{t('renewal.pickerIntro')}</p>
           <SubscriptionPicker
             id="renewal"
-            allowed={canRenew}
+            allowed={offersRenewal}
             target={ROUTES.subscriptionRenewal}
             returnTo="renewal"
             emptyKey="renewal.pickerEmpty"

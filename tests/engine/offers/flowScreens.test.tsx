@@ -770,8 +770,16 @@ describe('renewal entry (§2 anonymous entry)', () => {
       orderNumber: '4000000002',
       displayName: 'Not renewable',
     });
+    // Renewed already: while that term runs no further renewal is offered, here as on its card.
+    const renewed = makeSubscription({
+      id: 'SKZ4000000003',
+      orderNumber: '4000000003',
+      displayName: 'Renewed',
+      isRenewal: true,
+      renewedUntil: '2028-01-05',
+    });
     const page = await render(<RenewalEntryScreen />, {
-      api: fakeApi({ '/subscriptions': [renewable, other] }),
+      api: fakeApi({ '/subscriptions': [renewable, other, renewed] }),
       path: '/renewal',
       route: 'renewal',
     });
