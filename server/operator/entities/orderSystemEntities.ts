@@ -14,8 +14,22 @@ import { MANAGERS_REPLACED_ON_RECORD, putBackPendingManagerReplacements } from '
 /** A column of the entity's table: its record field is the column name in camelCase. */
 export interface EntityColumn {
   column: string;
-  /** PostgreSQL type the record's value is read as. */
-  type: 'text' | 'date' | 'timestamptz' | 'integer' | 'smallint' | 'numeric' | 'boolean' | 'jsonb' | 'text[]';
+  /**
+   * PostgreSQL type the record's value is read as: the column's own, so a value is compared with
+   * the row as the row holds it (an amount of 12.345 is 12.35 there, and a full sync that sends it
+   * again finds the row showing it, not a change).
+   */
+  type:
+    | 'text'
+    | 'date'
+    | 'timestamptz'
+    | 'integer'
+    | 'smallint'
+    | 'numeric(12,2)'
+    | 'numeric(10,2)'
+    | 'boolean'
+    | 'jsonb'
+    | 'text[]';
 }
 
 /** Rows of a child table that travel inside the record (a subscription's roles) and are replaced with it. */
@@ -95,7 +109,8 @@ export interface OrderSystemEntity {
 
 /** 'a text, b date' -> columns; the seed writes its rows with the same notation (server/seed/insertRows.ts). */
 function columns(spec: string): EntityColumn[] {
-  return spec.split(',').map((part) => {
+  // Commas inside a type's parentheses (numeric(12,2)) do not separate columns.
+  return spec.split(/,(?![^(]*\))/).map((part) => {
     const [column, ...type] = part.trim().split(/\s+/);
     return { column, type: type.join(' ') as EntityColumn['type'] };
   });
@@ -167,7 +182,7 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
     table: 'payment_history',
     key: ['subscription_id', 'id'],
     columns: columns(
-      'subscription_id text, id text, date date, amount numeric, currency text, invoice_status_code text, invoice_number text, external_document_number text, document_id text, paid_amount numeric, lines jsonb',
+      'subscription_id text, id text, date date, amount numeric(12,2), currency text, invoice_status_code text, invoice_number text, external_document_number text, document_id text, paid_amount numeric(12,2), lines jsonb',
     ),
     required: ['date', 'amount', 'invoice_status_code'],
     defaults: { currency: 'EUR' },
@@ -236,7 +251,7 @@ export const ORDER_SYSTEM_ENTITIES: readonly OrderSystemEntity[] = [
     table: 'offers',
     key: ['id'],
     columns: columns(
-      'id text, publication text, category text, position integer, reasons text[], price numeric, currency text, payment_provider text, offer jsonb, effect jsonb, voucher_pool text',
+      'id text, publication text, category text, position integer, reasons text[], price numeric(10,2), currency text, payment_provider text, offer jsonb, effect jsonb, voucher_pool text',
     ),
     required: ['publication', 'category', 'payment_provider', 'offer', 'effect'],
     defaults: { position: 0, price: 0, currency: 'EUR' },

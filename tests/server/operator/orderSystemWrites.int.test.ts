@@ -102,6 +102,36 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     expect(read.body).toMatchObject({ version: 2, bpNumber: '1000000001', city: 'Bonn' });
   });
 
+  it('answers unchanged for an amount of more than two decimals sent again, which the row holds in cents', async () => {
+    const payment = {
+      version: 1,
+      subscriptionId: '101000123',
+      id: 'P-CENTS',
+      date: '2026-03-01',
+      amount: 12.345,
+      paidAmount: 5.555,
+      invoiceStatusCode: 'O',
+    };
+    expect((await put('/payments/101000123~P-CENTS', payment)).body.result).toBe('created');
+    // A full sync sends it again, by the API and by an import: the same record, nothing rewritten.
+    expect((await put('/payments/101000123~P-CENTS', payment)).body.result).toBe('unchanged');
+    const imported = await call('/imports/payments', importKey, {
+      method: 'POST',
+      body: JSON.stringify(payment),
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+    expect(imported.body.entities[0]).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+    const [row] = await db.query<{ amount: string; paid_amount: string }>(
+      `select amount::text, paid_amount::text from payment_history where tenant_id = $1 and id = 'P-CENTS'`,
+      [tenant.id],
+    );
+    expect(row).toEqual({ amount: '12.35', paid_amount: '5.56' });
+    // Another amount at a newer version is a change.
+    expect(
+      (await put('/payments/101000123~P-CENTS', { ...payment, version: 2, amount: 12.355 })).body.result,
+    ).toBe('updated');
+  });
+
   it('refuses an older version with 409 and changes nothing', async () => {
     const stale = await put('/business-partners/1000000001', { ...partner, version: 1, city: 'Aachen' });
     expect(stale.status).toBe(409);
