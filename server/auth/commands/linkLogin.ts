@@ -6,7 +6,7 @@ import type { ServerTenant } from '../../tenancy/tenantContext';
 import { samePortalPathOrUndefined } from '../../../engine/domain/returnTo';
 import { recordEvent } from '../../events/recordEvent';
 import { consumeLoginToken } from '../../store/authStore';
-import { partnersOnRecordFor } from '../../store/partialLoginStore';
+import { partnersNewlyOnRecordFor, partnersOnRecordFor } from '../../store/partialLoginStore';
 import {
   createUser,
   findUserByEmail,
@@ -119,6 +119,17 @@ export function loginWithToken(
       }
       const user = await findUserByEmail(tx, tenant.id, spent.email);
       if (!user) throw invalidLink();
+      // A link opened from the mailbox is the proof a partner sign-in link is: partners the order
+      // system has brought in with this address on record since the account was made join it now,
+      // as they would have joined it had the account been made by that link.
+      const newlyOnRecord = await partnersNewlyOnRecordFor(tx, tenant.id, user.email, user.id);
+      if (newlyOnRecord.length > 0)
+        await partnerSignIn(
+          tx,
+          tenant,
+          { email: user.email, bpNumbers: newlyOnRecord, subscriptionId: null },
+          kit.mailFrom,
+        );
       return kit.openSession(tx, tenant, user, spent.purpose === EMAIL_ZIP_PURPOSE ? 'email-zip' : 'token');
     }),
   );

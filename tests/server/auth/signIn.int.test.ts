@@ -9,6 +9,8 @@ import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
 import { makeSignInTenant } from '../../support/builders';
 import { createTestOutbox, firstLink } from '../../support/outbox';
+import { createUser } from '../../../server/store/userStore';
+import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 
 const tenantWith = makeSignInTenant;
 
@@ -640,6 +642,56 @@ describe('partial logins', () => {
     await c.post('/login/order-number', { orderNumber: target.order_number, lastName: target.last_name1 });
     await c.post('/login/token', { token: linkParam(await lastMailTo(onRecord), 'p') });
     expect((await outbox.mails(before)).filter((mail) => mail.text.includes(bp))).toHaveLength(1);
+  });
+
+  it("links a partner the order system brought in later with an account's address when a login link is opened from it, and not again once the order system rejected that link", async () => {
+    const target = await partner(`not ${linked}`);
+    const bp = (
+      await db.query<{ bp_number: string }>(
+        `select bp_number::text from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG'`,
+        [passwordTenant.id, target.subscription_id],
+      )
+    )[0].bp_number;
+    // The account exists (made earlier, with no partner); the order system now sends a partner
+    // with its address on record.
+    const email = `later-${Date.now()}@reader.example`;
+    const user = await createUser(db, passwordTenant.id, { email });
+    await setAddressOnRecord(target.subscription_id, email);
+    const signIn = async () => {
+      const c = await client(passwordTenant);
+      expect((await c.post('/login/magic-link', { email })).status).toBe(202);
+      const opened = await c.post('/login/token', { token: linkParam(await lastMailTo(email), 'p') });
+      expect(opened.status).toBe(200);
+      c.setAccessToken(opened.body.accessToken);
+      return (await c.get<{ id: string }[]>('/subscriptions')).body.map((s) => s.id);
+    };
+    expect(await signIn()).toContain(target.subscription_id);
+    const links = await db.query<{ id: string; data: unknown }>(
+      `select id::text, data from account_events where tenant_id = $1 and type = 'subscription.linked' and user_id = $2`,
+      [passwordTenant.id, user.id],
+    );
+    expect(links.map((e) => e.data)).toEqual([
+      { userId: user.id, bpNumber: bp, subscriptionId: null, method: 'sign-in-link', emailStored: null },
+    ]);
+    // Signed in again: linked already, nothing recorded twice.
+    expect(await signIn()).toContain(target.subscription_id);
+    // The order system rejects the link: it is undone, and a later sign-in does not make it again.
+    await acknowledgeChange(
+      { db, now: () => new Date(), mailFrom: 'portal@reader.example' },
+      passwordTenant,
+      '00000000-0000-4000-8000-000000000000',
+      links[0].id,
+      { status: 'rejected', reason: { 'de-DE': 'Nicht dieser Kunde.', 'en-GB': 'Not this customer.' } },
+    );
+    expect(await signIn()).not.toContain(target.subscription_id);
+    expect(
+      (
+        await db.query(
+          `select 1 from account_events where tenant_id = $1 and type = 'subscription.linked' and user_id = $2`,
+          [passwordTenant.id, user.id],
+        )
+      ).length,
+    ).toBe(1);
   });
 
   it('answers no_email_on_record and creates nothing when the partner has neither an account nor an address', async () => {
