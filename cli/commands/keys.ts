@@ -5,6 +5,7 @@ import { InvalidArgumentError } from 'commander';
 import type { Database } from '../../server/db/database';
 import type { OperatorKeyRow, OperatorScope } from '../../server/store/operatorKeyStore';
 import { TENANTS_DIR } from '../paths';
+import { portalCommand } from '../../server/runtime/portalCommand';
 
 const SCOPES: readonly OperatorScope[] = ['read', 'write', 'import'];
 
@@ -59,7 +60,7 @@ export async function createKey(
     `  ${secret}`,
     '',
     'It is shown only this once: store it in your order system now. The portal keeps only its hash;',
-    `listings show its prefix ${key.prefix}. Revoke it with \`portal keys revoke ${tenantId} ${key.prefix}\`.`,
+    `listings show its prefix ${key.prefix}. Revoke it with \`${portalCommand()} keys revoke ${tenantId} ${key.prefix}\`.`,
   ].join('\n');
   return { key, secret, text };
 }

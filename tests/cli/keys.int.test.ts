@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import { createProgram } from '../../cli/program';
 import type { Database } from '../../server/db/database';
 import { createTestDatabase } from '../support/database';
+import { portalCommand } from '../../server/runtime/portalCommand';
 
 let db: Database;
 let url: string;
@@ -72,6 +73,8 @@ describe('portal keys', () => {
     expect(secret).toBeDefined();
     expect(created).toContain('shown only this once');
     const prefix = secret!.slice(0, 'pk_technikwelt_'.length + 8);
+    // The revoke command as it runs from here (server/runtime/portalCommand.ts).
+    expect(created).toContain(`Revoke it with \`${portalCommand()} keys revoke technikwelt ${prefix}\`.`);
 
     const listed = await portal('list', 'technikwelt');
     expect(listed).toMatch(new RegExp(`${prefix}\\s+SAP\\s+read,write`));
