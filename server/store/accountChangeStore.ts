@@ -7,6 +7,13 @@ import type { HolidayServiceType } from '../../engine/domain/holidayService';
 import type { PostalAddress } from '../../schemas/generated/account-changes';
 import type { Translations } from './localizedDetails';
 import { claimingPaths } from './orderSystemOverlays';
+import {
+  DELIVERED_DATE_OF_FIRST_SALE,
+  DELIVERED_DESCRIPTION,
+  DELIVERED_ISSUE_NUMBER,
+  DELIVERED_ISSUES_FROM,
+  DELIVERED_TRANSLATIONS,
+} from './deliveredIssues';
 
 // --- holiday services ---------------------------------------------------------------------------
 
@@ -563,10 +570,11 @@ export async function latestDeliveredIssues(
   }>
 > {
   return db.query(
-    `select issue, issue_number as "issueNumber", description, to_char(date_of_first_sale, 'YYYY-MM-DD') as "dateOfFirstSale", translations
-       from delivered_issues
-      where tenant_id = $1 and subscription_id = $2 and issue not like 'C-%'
-      order by date_of_first_sale desc nulls last, issue desc limit $3`,
+    `select d.issue, ${DELIVERED_ISSUE_NUMBER} as "issueNumber", ${DELIVERED_DESCRIPTION} as description,
+            to_char(${DELIVERED_DATE_OF_FIRST_SALE}, 'YYYY-MM-DD') as "dateOfFirstSale", ${DELIVERED_TRANSLATIONS} as translations
+       from ${DELIVERED_ISSUES_FROM}
+      where d.tenant_id = $1 and d.subscription_id = $2 and d.issue not like 'C-%'
+      order by ${DELIVERED_DATE_OF_FIRST_SALE} desc nulls last, d.issue desc limit $3`,
     [tenantId, subscriptionId, limit],
   );
 }

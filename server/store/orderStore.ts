@@ -16,6 +16,13 @@ import type { OrderSystemPayment } from '../../schemas/generated/order-system-pa
 import { PAGE_SIZE, totalPages, type Page } from '../../engine/domain/paging';
 import { invoiceStatusOf } from '../../engine/domain/paymentHistory';
 import { localizedDetails, type Translations } from './localizedDetails';
+import {
+  DELIVERED_DATE_OF_FIRST_SALE,
+  DELIVERED_DESCRIPTION,
+  DELIVERED_ISSUE_NUMBER,
+  DELIVERED_ISSUES_FROM,
+  DELIVERED_TRANSLATIONS,
+} from './deliveredIssues';
 
 export interface PagedQuery {
   page: number;
@@ -169,11 +176,12 @@ export async function deliveredIssuesPage(
 ): Promise<Page<DeliveredIssue>> {
   const size = query.pageSize ?? PAGE_SIZE;
   const rows = await db.query<IssueRow>(
-    `select issue, issue_number, description, to_char(date_of_first_sale, 'YYYY-MM-DD') as date_of_first_sale,
-            download_status, translations, count(*) over () as total
-       from delivered_issues
-      where tenant_id = $1 and subscription_id = $2
-      order by date_of_first_sale desc nulls last, issue desc
+    `select d.issue, ${DELIVERED_ISSUE_NUMBER} as issue_number, ${DELIVERED_DESCRIPTION} as description,
+            to_char(${DELIVERED_DATE_OF_FIRST_SALE}, 'YYYY-MM-DD') as date_of_first_sale,
+            d.download_status, ${DELIVERED_TRANSLATIONS} as translations, count(*) over () as total
+       from ${DELIVERED_ISSUES_FROM}
+      where d.tenant_id = $1 and d.subscription_id = $2
+      order by ${DELIVERED_DATE_OF_FIRST_SALE} desc nulls last, d.issue desc
       limit $3 offset $4`,
     [tenantId, subscriptionId, size, query.page * size],
   );
@@ -200,9 +208,10 @@ export async function findDeliveredIssue(
   opts: { locale?: string } = {},
 ): Promise<DeliveredIssue | null> {
   const rows = await db.query<IssueRow>(
-    `select issue, issue_number, description, to_char(date_of_first_sale, 'YYYY-MM-DD') as date_of_first_sale,
-            download_status, translations, 1 as total
-       from delivered_issues where tenant_id = $1 and subscription_id = $2 and issue = $3`,
+    `select d.issue, ${DELIVERED_ISSUE_NUMBER} as issue_number, ${DELIVERED_DESCRIPTION} as description,
+            to_char(${DELIVERED_DATE_OF_FIRST_SALE}, 'YYYY-MM-DD') as date_of_first_sale,
+            d.download_status, ${DELIVERED_TRANSLATIONS} as translations, 1 as total
+       from ${DELIVERED_ISSUES_FROM} where d.tenant_id = $1 and d.subscription_id = $2 and d.issue = $3`,
     [tenantId, subscriptionId, issue],
   );
   return rows[0] ? toIssue(rows[0], opts.locale) : null;

@@ -15,6 +15,8 @@ import { createOperatorKey } from '../../../server/operator/keys/operatorKeys';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
+import { deliveredIssuesPage, findDeliveredIssue } from '../../../server/store/orderStore';
+import { latestDeliveredIssues } from '../../../server/store/accountChangeStore';
 
 const tenant = makeServerTenant({
   id: uniqueTenantId('os-writes'),
@@ -130,6 +132,63 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     expect(
       (await put('/payments/101000123~P-CENTS', { ...payment, version: 2, amount: 12.355 })).body.result,
     ).toBe('updated');
+  });
+
+  it("shows a delivered issue sent by its keys alone with its publication's issue: number, description, date", async () => {
+    expect(
+      (
+        await put('/issues/TAZ~2026-48', {
+          version: 1,
+          publication: 'TAZ',
+          issue: '2026-48',
+          issueNumber: '48',
+          description: 'Ausgabe 48',
+          dateOfFirstSale: '2026-11-27',
+          translations: { 'en-GB': { description: 'Issue 48' } },
+        })
+      ).body.result,
+    ).toBe('created');
+    expect(
+      (
+        await put('/delivered-issues/101000123~2026-48', {
+          version: 1,
+          subscriptionId: '101000123',
+          issue: '2026-48',
+        })
+      ).body.result,
+    ).toBe('created');
+    const shown = {
+      issue: '2026-48',
+      issueNumber: '48',
+      description: 'Issue 48',
+      dateOfFirstSale: '2026-11-27',
+    };
+    expect(
+      (await deliveredIssuesPage(db, tenant.id, '101000123', { page: 0 }, { locale: 'en-GB' })).items,
+    ).toEqual([{ ...shown, downloadStatus: 'unknown' }]);
+    expect(
+      await findDeliveredIssue(db, tenant.id, '101000123', '2026-48', { locale: 'de-DE' }),
+    ).toMatchObject({
+      ...shown,
+      description: 'Ausgabe 48',
+    });
+    // The complaint's list of issues too.
+    expect((await latestDeliveredIssues(db, tenant.id, '101000123', 5))[0]).toMatchObject({
+      issueNumber: '48',
+      description: 'Ausgabe 48',
+      dateOfFirstSale: '2026-11-27',
+    });
+    // What the delivery names itself stands.
+    await put('/delivered-issues/101000123~2026-48', {
+      version: 2,
+      subscriptionId: '101000123',
+      issue: '2026-48',
+      description: 'Sonderausgabe',
+    });
+    expect(await findDeliveredIssue(db, tenant.id, '101000123', '2026-48')).toMatchObject({
+      issueNumber: '48',
+      description: 'Sonderausgabe',
+    });
   });
 
   it('refuses an older version with 409 and changes nothing', async () => {
