@@ -112,47 +112,35 @@ export async function partnersByEmailNameAndZip(
 
 /**
  * Business partners whose address on record is this one (a subscriber the order system brought
- * in): a sign-in link sent there creates the account from the mailbox.
+ * in): a sign-in link sent there creates the account from the mailbox. With `notLinkedTo`, only
+ * those that account does not speak for yet (the order system brought them in after the account
+ * was made), leaving out any whose link to it the order system rejected (its word on that link
+ * stands).
  */
 export async function partnersWithAddressOnRecord(
   db: Queryable,
   tenantId: string,
   email: string,
+  notLinkedTo?: { userId: string },
 ): Promise<string[]> {
+  const notLinked = notLinkedTo
+    ? `and not exists (select 1 from user_business_partners ubp
+                        where ubp.tenant_id = bp.tenant_id and ubp.user_id = $3 and ubp.bp_number = bp.bp_number)
+       and not exists (select 1 from change_acknowledgements a
+                         join account_events e on e.tenant_id = a.tenant_id and e.id = a.event_id
+                        where a.tenant_id = bp.tenant_id and a.status = 'rejected'
+                          and e.type = 'subscription.linked' and e.data->>'userId' = $3::text
+                          and e.data->>'bpNumber' = bp.bp_number::text)`
+    : '';
   const rows = await db.query<{ bpNumber: string }>(
     `select bp.bp_number::text as "bpNumber" from business_partners bp
       where bp.tenant_id = $1 and lower(bp.email_address) = $2
         and address_on_record(bp.tenant_id, bp.bp_number, bp.email_address) is not null
+        ${notLinked}
       order by bp.bp_number limit 50`,
-    [tenantId, email.trim().toLowerCase()],
-  );
-  return rows.map((row) => row.bpNumber);
-}
-
-/**
- * Business partners with this address on record that the account does not speak for yet (the
- * order system brought them in after the account was made), leaving out any whose link to this
- * account the order system rejected (its word on that link stands).
- */
-export async function partnersNewlyOnRecordFor(
-  db: Queryable,
-  tenantId: string,
-  email: string,
-  userId: string,
-): Promise<string[]> {
-  const rows = await db.query<{ bpNumber: string }>(
-    `select bp.bp_number::text as "bpNumber" from business_partners bp
-      where bp.tenant_id = $1 and lower(bp.email_address) = $2
-        and address_on_record(bp.tenant_id, bp.bp_number, bp.email_address) is not null
-        and not exists (select 1 from user_business_partners ubp
-                         where ubp.tenant_id = bp.tenant_id and ubp.user_id = $3 and ubp.bp_number = bp.bp_number)
-        and not exists (select 1 from change_acknowledgements a
-                          join account_events e on e.tenant_id = a.tenant_id and e.id = a.event_id
-                         where a.tenant_id = bp.tenant_id and a.status = 'rejected'
-                           and e.type = 'subscription.linked' and e.data->>'userId' = $3::text
-                           and e.data->>'bpNumber' = bp.bp_number::text)
-      order by bp.bp_number limit 50`,
-    [tenantId, email.trim().toLowerCase(), userId],
+    notLinkedTo
+      ? [tenantId, email.trim().toLowerCase(), notLinkedTo.userId]
+      : [tenantId, email.trim().toLowerCase()],
   );
   return rows.map((row) => row.bpNumber);
 }

@@ -6,7 +6,7 @@ import type { ServerTenant } from '../../tenancy/tenantContext';
 import { samePortalPathOrUndefined } from '../../../engine/domain/returnTo';
 import { recordEvent } from '../../events/recordEvent';
 import { consumeLoginToken } from '../../store/authStore';
-import { partnersNewlyOnRecordFor, partnersOnRecordFor } from '../../store/partialLoginStore';
+import { partnersOnRecordFor, partnersWithAddressOnRecord } from '../../store/partialLoginStore';
 import {
   createUser,
   findUserByEmail,
@@ -122,7 +122,7 @@ export function loginWithToken(
       // A link opened from the mailbox is the proof a partner sign-in link is: partners the order
       // system has brought in with this address on record since the account was made join it now,
       // as they would have joined it had the account been made by that link.
-      const newlyOnRecord = await partnersNewlyOnRecordFor(tx, tenant.id, user.email, user.id);
+      const newlyOnRecord = await partnersWithAddressOnRecord(tx, tenant.id, user.email, { userId: user.id });
       if (newlyOnRecord.length > 0)
         await partnerSignIn(
           tx,
