@@ -144,7 +144,8 @@ export type LifecycleRefusal =
   | 'payment_already_settled'
   | 'upgrade_format_held'
   | 'invalid_range'
-  | 'phase_not_upgradable';
+  | 'phase_not_upgradable'
+  | 'beyond_calendar';
 
 export type Transition =
   | { ok: true; state: LifecycleState; changes: readonly AppliedChange[] }
@@ -176,11 +177,30 @@ export const isOfferChange = (change: AppliedChange): change is OfferChange =>
   change.kind === 'extend' || change.kind === 'upgrade' || change.kind === 'retain';
 
 const refuse = (refusal: LifecycleRefusal): Transition => ({ ok: false, refusal });
-const done = (state: LifecycleState, ...changes: AppliedChange[]): Transition => ({
-  ok: true,
-  state,
-  changes,
-});
+/**
+ * The days the portal keeps run from year 1000 to 9999 (the order system's records and
+ * PostgreSQL's dates as ISO text compare by their characters only within four-digit years): a
+ * transition that would reach past 31 December 9999, a renewal of a term the order system sent as
+ * ending then, is refused rather than written as a day no store or comparison reads right.
+ */
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const outsideCalendar = (day: string | null | undefined) =>
+  typeof day === 'string' && !CALENDAR_DAY.test(day);
+
+function done(state: LifecycleState, ...changes: AppliedChange[]): Transition {
+  const days = [
+    state.end,
+    state.plannedUpgrade?.from,
+    state.retention?.until,
+    state.suspension?.from,
+    state.suspension?.to,
+    state.nextPayment?.day,
+    ...state.scheduled.map((change) => change.from),
+    ...changes.flatMap((change) => [change.date, change.formatFrom]),
+  ];
+  if (days.some(outsideCalendar)) return refuse('beyond_calendar');
+  return { ok: true, state, changes };
+}
 
 // Months are added as every screen counts them (engine/domain/dates.ts); its callers import it here.
 export { addMonths };
@@ -493,6 +513,11 @@ function effectRefusal(
   }
   if (effect.kind === 'retain' && isCancelled(state)) return 'already_cancelled';
   if (effect.kind === 'retain' && state.end !== null && state.end < today) return 'inactive';
+  // Known before a payment is asked for: a renewal of a term that runs to the calendar's end.
+  if (effect.kind === 'extend') {
+    const renewed = renew(state, { months: effect.months, today });
+    if (!renewed.ok) return renewed.refusal;
+  }
   return null;
 }
 

@@ -119,6 +119,11 @@ const LIFECYCLE_REFUSALS: Record<LifecycleRefusal, { status: number; message: st
     status: 409,
     message: 'The current phase of this subscription cannot be upgraded now.',
   },
+  beyond_calendar: {
+    status: 409,
+    message:
+      'This change would reach past 31 December 9999, the last day the portal keeps: the subscription runs to the end already.',
+  },
 };
 
 /** The answer to a transition the subscription's lifecycle refused (engine/domain/lifecycle.ts), by the refusal's name. */

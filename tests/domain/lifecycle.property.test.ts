@@ -829,6 +829,38 @@ describe('addMonths', () => {
   });
 });
 
+describe('the calendar’s end (an order system’s 31.12.9999 for a term without end)', () => {
+  const forever = subscription({ end: '9999-12-31', endIssue: null });
+  const accept = (paymentId: string | null) =>
+    acceptOffer(forever, {
+      offerId: 'RENEW-12',
+      source: 'renewal',
+      effect: OFFERS['RENEW-12'],
+      upgradeTime: null,
+      paymentId,
+      today: START,
+      nextCycle: '2026-12-25',
+    });
+
+  it('refuses a renewal past it, billed or paid online, before any payment is asked for', () => {
+    expect(renew(forever, { months: 12, today: START })).toEqual({ ok: false, refusal: 'beyond_calendar' });
+    expect(accept(null)).toEqual({ ok: false, refusal: 'beyond_calendar' });
+    expect(accept('PAY-1')).toEqual({ ok: false, refusal: 'beyond_calendar' });
+  });
+
+  it('still takes a renewal that ends on it, and a cancellation of such a term', () => {
+    const renewed = renew(subscription({ end: '9998-12-31' }), { months: 12, today: START });
+    expect(renewed.ok && renewed.state.end).toBe('9999-12-31');
+    const cancelled = cancel(forever, {
+      type: 'regular',
+      effectiveDate: '2027-06-30',
+      issueNumber: null,
+      today: START,
+    });
+    expect(cancelled.ok).toBe(true);
+  });
+});
+
 describe('an offer pays for the months it covers', () => {
   const accept = (state: LifecycleState, effect: OfferEffect, source: 'cancellation' | 'renewal') =>
     acceptOffer(state, {

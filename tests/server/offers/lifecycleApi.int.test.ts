@@ -449,6 +449,38 @@ describe('a renewal of a subscription whose end is an issue', () => {
       addMonths(last.day, 12),
     );
   });
+
+  it('is refused past 31.12.9999, an order system’s end for a term without end: a 409, no payment asked for', async () => {
+    const own = await server.signIn(issueTenant);
+    const s = (await server.subscriptions(own)).find(
+      (x) =>
+        x.publication === 'OFP' &&
+        x.isRenewal &&
+        x.roles.includes('AG') &&
+        !x.renewal?.autoRenewal &&
+        x.orderStatus === 'A',
+    )!;
+    await server.db.query(
+      `update subscriptions set valid_to = '9999-12-31' where tenant_id = $1 and id = $2`,
+      [issueTenant.id, s.id],
+    );
+    const counts = () =>
+      server.db.query<{ acceptances: number; payments: number }>(
+        `select (select count(*)::int from offer_acceptances where tenant_id = $1 and subscription_id = $2) as acceptances,
+                (select count(*)::int from payments where tenant_id = $1) as payments`,
+        [issueTenant.id, s.id],
+      );
+    const before = await counts();
+    // By invoice, and by card (the bundle renewal is paid on the provider's page).
+    for (const offer of ['OFP-RENEW-12', 'OFP-RENEW-BUNDLE']) {
+      const refused = await own.post<any>(
+        `/subscriptions/${s.id}/recommendations/${offer}/accept?source=renewal`,
+      );
+      expect([refused.status, refused.body.error?.code]).toEqual([409, 'beyond_calendar']);
+    }
+    expect(await counts()).toEqual(before);
+    expect((await own.get<Subscription>(`/subscriptions/${s.id}`)).body.validToOnSaleDate).toBe('9999-12-31');
+  });
 });
 
 describe('cancellation dates at the end of what the subscriber has', () => {
