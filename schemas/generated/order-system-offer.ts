@@ -18,7 +18,7 @@ export interface OrderSystemOffer {
   position?: number;
   reasons?: string[] | null;
   /**
-   * An amount of at most 8 digits before the decimal point and 2 after (the column is numeric(10,2); a number with more decimals is rounded to cents): a JSON number, or a decimal string ("12.50") to carry it exactly.
+   * What the subscriber pays, never negative (a free offer is 0): an amount of at most 8 digits before the decimal point and 2 after (the column is numeric(10,2); a number with more decimals is rounded to cents): a JSON number, or a decimal string ("12.50") to carry it exactly.
    */
   price?: number | string;
   /**

@@ -310,6 +310,30 @@ describe('readRecord', () => {
     expect(problemsOf('payments', { ...payment, amount: '-1' })).toEqual([]);
   });
 
+  it('refuses an offer price below 0, which no flow can ask a subscriber to pay (a credit is a payment)', () => {
+    const offer = {
+      version: 1,
+      id: 'ABW-RENEW-24',
+      publication: 'ABW',
+      category: 'RENEWAL',
+      paymentProvider: 'INVOICE',
+      offer: { kind: 'article', texts: { 'de-DE': { description: 'Zwei Jahre', title: 'Verlängern' } } },
+      effect: { kind: 'extend', months: 24 },
+    };
+    for (const price of [0, '0.00', 162, '162.00'])
+      expect(problemsOf('offers', { ...offer, price })).toEqual([]);
+    for (const price of [-162, '-162.00', -0.01])
+      expect(problemsOf('offers', { ...offer, price })).toEqual(['/price']);
+  });
+
+  it('refuses free text longer than the screens, mails and e-invoices carry: a format, document numbers', () => {
+    const long = '9'.repeat(65);
+    expect(problemsOf('subscriptions', { ...subscription, mixType: '9'.repeat(64) })).toEqual([]);
+    expect(problemsOf('subscriptions', { ...subscription, mixType: long })).toEqual(['/mixType']);
+    for (const field of ['invoiceNumber', 'externalDocumentNumber', 'documentId'])
+      expect(problemsOf('payments', { ...payment, [field]: long })).toEqual([`/${field}`]);
+  });
+
   it('takes words per locale only as texts by locale (the screens show them as they are)', () => {
     const reason = { version: 1, publication: 'TAZ', code: 'PREIS', descriptions: { 'de-DE': 'Zu teuer' } };
     expect(problemsOf('cancellation-reasons', reason)).toEqual([]);
