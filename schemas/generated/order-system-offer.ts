@@ -74,6 +74,9 @@ export interface OrderSystemOffer {
         [k: string]: string | undefined;
       };
       imageUrl: string;
+      /**
+       * Where the cross-selling link leads: an http or https address (the subscriber's browser follows it).
+       */
       url: string;
     };
   };

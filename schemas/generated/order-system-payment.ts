@@ -54,7 +54,7 @@ export interface OrderSystemPayment {
             | undefined;
         };
         /**
-         * How many units (EN 16931 BT-129); 1 by default.
+         * How many units (EN 16931 BT-129), from 0.0001 (the e-invoice writes it as a plain decimal); 1 by default.
          */
         quantity?: number;
         /**

@@ -21,6 +21,9 @@ export interface OrderSystemPendingOrder {
   orderDate?: string | null;
   coverImageUrl?: string | null;
   issueNumberFrom?: string | null;
+  /**
+   * Where the download button leads: an http or https address, or a path on the portal's own host ("/files/issue-12.pdf"); the subscriber's browser follows it, so no other scheme.
+   */
   downloadUrl?: string | null;
   downloadIsFile?: boolean | null;
   /**

@@ -109,11 +109,14 @@ const PATTERN_WORDS: Record<string, string> = {
   '^[0-9]{2}$': '2 digits',
   '^-?[0-9]{1,10}(\\.[0-9]{1,2})?$':
     'an amount with at most 10 digits before the point and 2 after it, such as "12.50"',
-  '^-?[0-9]{1,8}(\\.[0-9]{1,2})?$':
-    'an amount with at most 8 digits before the point and 2 after it, such as "12.50"',
+  '^[0-9]{1,8}(\\.[0-9]{1,2})?$':
+    'an amount of 0 or more with at most 8 digits before the point and 2 after it, such as "12.50"',
   '^-?[0-9]{1,10}(\\.[0-9]{1,4})?$':
     'a number with at most 10 digits before the point and 4 after it, such as "1.5"',
   '^[a-z]{2}-[A-Z]{2}$': 'a locale such as "de-DE" or "en-GB"',
+  '^https?://[^\\s]+$': 'an http or https address, such as "https://shop.example/offer"',
+  '^(https?://[^\\s]*|/([^/\\s][^\\s]*)?)$':
+    'an http or https address, or a path on the portal\'s host such as "/files/issue-12.pdf"',
   '^[A-Z]{3}$': 'a currency code of 3 capital letters, such as "EUR"',
   '^[A-Z]{2}$': 'a country code of 2 capital letters (ISO 3166-1), such as "DE"',
   '^[^\\s@,;:<>()\\[\\]"\\\\]+@[^\\s@,;:<>()\\[\\]"\\\\]+$':

@@ -334,6 +334,53 @@ describe('readRecord', () => {
       expect(problemsOf('payments', { ...payment, [field]: long })).toEqual([`/${field}`]);
   });
 
+  it("takes only links a browser may follow from a subscriber's page: http, https, or a path on the portal", () => {
+    const order = { version: 1, id: 'SHOP-1', bpNumber: '1000000001', source: 'SHOP', title: 'Sonderheft' };
+    for (const downloadUrl of [
+      'https://files.example/heft.pdf',
+      'http://files.example/heft.pdf',
+      '/files/heft.pdf',
+      null,
+    ])
+      expect(problemsOf('pending-orders', { ...order, downloadUrl })).toEqual([]);
+    for (const downloadUrl of [
+      'javascript:alert(1)',
+      'data:text/html,x',
+      '//evil.example/heft.pdf',
+      'heft.pdf',
+    ])
+      expect(messagesOf('pending-orders', { ...order, downloadUrl })).toEqual([
+        '/downloadUrl must be an http or https address, or a path on the portal\'s host such as "/files/issue-12.pdf"',
+      ]);
+    const offer = {
+      version: 1,
+      id: 'ABW-RENEW-12',
+      publication: 'ABW',
+      category: 'RENEWAL',
+      paymentProvider: 'INVOICE',
+      offer: { kind: 'article', texts: { 'de-DE': { description: 'Ein Jahr', title: 'Verlängern' } } },
+      effect: { kind: 'extend', months: 12 },
+    };
+    const crossSelling = (url: string) => ({
+      ...offer,
+      offer: { ...offer.offer, crossSelling: { titles: { 'de-DE': 'Buchklub' }, imageUrl: '/b.png', url } },
+    });
+    expect(problemsOf('offers', crossSelling('https://shop.example/buchklub'))).toEqual([]);
+    expect(problemsOf('offers', crossSelling('javascript:alert(1)'))).toEqual(['/offer/crossSelling/url']);
+    expect(messagesOf('offers', { ...offer, price: '-1.00' })).toEqual([
+      '/price must be an amount of 0 or more with at most 8 digits before the point and 2 after it, such as "12.50"',
+    ]);
+  });
+
+  it("refuses an invoice line's quantity the e-invoice could not write as a plain decimal", () => {
+    const line = { description: 'Lizenz', unitPrice: '12.50', vatCategory: 'S', vatRatePercent: 19 };
+    const withQuantity = (quantity: number) =>
+      problemsOf('payments', { ...payment, amount: '12.50', lines: [{ ...line, quantity }] });
+    expect(withQuantity(1)).toEqual([]);
+    expect(withQuantity(1e-9)).toContain('/lines/0/quantity');
+    expect(withQuantity(0)).toContain('/lines/0/quantity');
+  });
+
   it('takes words per locale only as texts by locale (the screens show them as they are)', () => {
     const reason = { version: 1, publication: 'TAZ', code: 'PREIS', descriptions: { 'de-DE': 'Zu teuer' } };
     expect(problemsOf('cancellation-reasons', reason)).toEqual([]);
