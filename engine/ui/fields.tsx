@@ -6,7 +6,7 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { charsOver, TooLongError, type LengthLimit } from './lengthLimit';
+import { charsOver, TooLongError, type LengthLimit, type TooLongKey } from './lengthLimit';
 import { textLength } from '../domain/fieldRules';
 
 /**
@@ -31,11 +31,11 @@ const describedBy = (id: string, hint: unknown, error: unknown, outside?: string
   [outside ?? '', hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') ||
   undefined;
 
-type Overflow = { max: number; count: number } | undefined;
+type Overflow = { max: number; count: number; textKey?: TooLongKey } | undefined;
 
-const overflowOf = (value: unknown, maxChars: number | undefined): Overflow =>
+const overflowOf = (value: unknown, maxChars: number | undefined, textKey?: TooLongKey): Overflow =>
   // Counted as the limit counts (code points, engine/domain/fieldRules.ts textLength): an emoji is one.
-  charsOver(value, maxChars) > 0 ? { max: maxChars!, count: textLength(String(value)) } : undefined;
+  charsOver(value, maxChars) > 0 ? { max: maxChars!, count: textLength(String(value)), textKey } : undefined;
 
 function Field({
   id,
@@ -69,7 +69,7 @@ function Field({
         </p>
       )}
       {over ? (
-        <TooLongError id={`${id}-error`} max={over.max} count={over.count} />
+        <TooLongError id={`${id}-error`} max={over.max} count={over.count} textKey={over.textKey} />
       ) : (
         error && (
           <p id={`${id}-error`} className="form-error">
@@ -90,10 +90,11 @@ export function InputField({
   required,
   className,
   maxChars,
+  tooLongKey,
   ...input
 }: Omit<InputHTMLAttributes<HTMLInputElement>, 'maxLength'> & LengthLimit & FieldFrame) {
   const id = useId();
-  const over = overflowOf(input.value, maxChars);
+  const over = overflowOf(input.value, maxChars, tooLongKey);
   const shownError = over ? 'too_long' : error;
   return (
     <Field {...{ id, label, required, className, hint, error, over }}>
@@ -145,10 +146,11 @@ export function TextAreaField({
   className,
   rows = 4,
   maxChars,
+  tooLongKey,
   ...area
 }: Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'maxLength'> & LengthLimit & FieldFrame) {
   const id = useId();
-  const over = overflowOf(area.value, maxChars);
+  const over = overflowOf(area.value, maxChars, tooLongKey);
   const shownError = over ? 'too_long' : error;
   return (
     <Field {...{ id, label, required, className, hint, error, over }}>

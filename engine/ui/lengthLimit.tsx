@@ -11,7 +11,14 @@ import { textLength } from '../domain/fieldRules';
 export interface LengthLimit {
   /** Most characters the rule allows; more shows the too-long error at the field. */
   maxChars?: number;
+  /**
+   * The too-long error's text where the field has its own words for it: an order number's
+   * (portal-core.md §5 "Error text asks for a valid order number"), then the digits it has.
+   */
+  tooLongKey?: TooLongKey;
 }
+
+export type TooLongKey = 'shell.tooLong' | 'shell.orderNumberTooLong';
 
 /** How many characters a value has beyond the limit's, or 0. */
 export function charsOver(value: unknown, maxChars: number | undefined): number {
@@ -20,11 +27,21 @@ export function charsOver(value: unknown, maxChars: number | undefined): number 
 }
 
 /** The too-long message at a field; rendered only when the value is over its limit. */
-export function TooLongError({ id, max, count }: { id: string; max: number; count: number }) {
+export function TooLongError({
+  id,
+  max,
+  count,
+  textKey = 'shell.tooLong',
+}: {
+  id: string;
+  max: number;
+  count: number;
+  textKey?: TooLongKey;
+}) {
   const { t } = useTranslation();
   return (
     <p id={id} className="form-error">
-      {t('shell.tooLong', { max, count })}
+      {t(textKey, { max, count })}
     </p>
   );
 }

@@ -227,7 +227,7 @@ test('an order number is never cut, and the link form says in how many minutes t
   const orderNumber = field(page, t('link-subscription.orderNumber'));
   await orderNumber.fill('40123456789');
   await expect(orderNumber).toHaveValue('40123456789');
-  expect(await errorOf(orderNumber)).toBe(t('shell.tooLong', { max: 10, count: 11 }));
+  expect(await errorOf(orderNumber)).toBe(t('shell.orderNumberTooLong', { max: 10, count: 11 }));
 
   // Spend this account's budget of failed proofs (raised for the e2e server) with numbers that do
   // not exist, each another one: one number's own budget stops its guesses sooner (and this client's).

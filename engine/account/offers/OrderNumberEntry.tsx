@@ -90,6 +90,7 @@ export function OrderNumberEntry({ flow }: { flow: 'renewal' | 'upgrade' }) {
         inputMode="numeric"
         autoComplete="off"
         maxChars={ORDER_NUMBER_MAX_LENGTH}
+        tooLongKey="shell.orderNumberTooLong"
         readOnly={locked}
         value={values.orderNumber}
         onChange={(e) => setValues((v) => ({ ...v, orderNumber: e.target.value.replace(/\D/g, '') }))}

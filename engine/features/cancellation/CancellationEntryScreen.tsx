@@ -124,6 +124,7 @@ function CancellationCheck() {
         inputMode="numeric"
         autoComplete="off"
         maxChars={ORDER_NUMBER_MAX_LENGTH}
+        tooLongKey="shell.orderNumberTooLong"
         readOnly={locked}
         value={values.orderNumber}
         onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, ''))}

@@ -123,6 +123,7 @@ function EmailWidgetForm() {
           value={values.orderNumber}
           onChange={set('orderNumber')}
           maxChars={ORDER_NUMBER_MAX_LENGTH}
+          tooLongKey="shell.orderNumberTooLong"
           disabled={locked}
           error={problemText(t, problems.orderNumber, 'orderNumber')}
         />

@@ -41,6 +41,7 @@ export function LinkFields({ link: { fields, form, set, publications } }: { link
           inputMode="numeric"
           autoComplete="off"
           maxChars={ORDER_NUMBER_MAX_LENGTH}
+          tooLongKey="shell.orderNumberTooLong"
           value={values.orderNumber}
           // §5: digits only; never cut — more than 10 stay and the field says so.
           onChange={(e) => set('orderNumber')(e.target.value.replace(/\D/g, ''))}
