@@ -9,6 +9,8 @@ import type { OrdersSummary } from './ordersSummary';
 export function OrdersSummaryPanel({ summary }: { summary: OrdersSummary }) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => <span className="nowrap">{formatDate(value, i18n.language)}</span>;
+  const name = (s: OrdersSummary['attention'][number]['subscription']) =>
+    summary.sharedNames.has(s.displayName) ? `${s.displayName} (${s.orderNumber})` : s.displayName;
   if (!summary.nextIssue && !summary.nextEnd && summary.attention.length === 0) return null;
   return (
     <section className="orders-summary card" aria-labelledby="orders-summary-title">
@@ -20,7 +22,7 @@ export function OrdersSummaryPanel({ summary }: { summary: OrdersSummary }) {
           <div>
             <dt>{t('orders.summary.nextIssue')}</dt>
             <dd>
-              {date(summary.nextIssue.issue.dateOfFirstSale!)} · {summary.nextIssue.subscription.displayName},{' '}
+              {date(summary.nextIssue.issue.dateOfFirstSale!)} · {name(summary.nextIssue.subscription)},{' '}
               {issueLabel(t, summary.nextIssue.issue)}
             </dd>
           </div>
@@ -29,7 +31,7 @@ export function OrdersSummaryPanel({ summary }: { summary: OrdersSummary }) {
           <div>
             <dt>{t('orders.summary.nextEnd')}</dt>
             <dd>
-              {date(summary.nextEnd.date)} · {summary.nextEnd.subscription.displayName}
+              {date(summary.nextEnd.date)} · {name(summary.nextEnd.subscription)}
             </dd>
           </div>
         )}
@@ -41,7 +43,7 @@ export function OrdersSummaryPanel({ summary }: { summary: OrdersSummary }) {
             {summary.attention.map((item) => (
               <li key={`${item.kind}-${item.subscription.id}`}>
                 {t(`orders.summary.${item.kind}`, {
-                  title: item.subscription.displayName,
+                  title: name(item.subscription),
                   date: formatDate(item.date, i18n.language),
                 })}{' '}
                 {item.kind === 'renew' ? (

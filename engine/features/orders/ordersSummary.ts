@@ -15,6 +15,8 @@ export interface OrdersSummary {
   nextIssue?: { subscription: SubscriptionSummary; issue: NonNullable<SubscriptionSummary['nextIssue']> };
   nextEnd?: { subscription: SubscriptionSummary; date: string };
   attention: AttentionItem[];
+  /** Names two running subscriptions share (two print subscriptions of one title): said with their order numbers. */
+  sharedNames: ReadonlySet<string>;
 }
 
 export type AttentionItem =
@@ -57,7 +59,12 @@ export function ordersSummary(
       attention.push({ kind: 'paused', subscription: s, date: s.currentSuspension!.suspendedToDate! });
   }
 
+  const seen = new Set<string>();
+  const sharedNames = new Set<string>();
+  for (const s of running) (seen.has(s.displayName) ? sharedNames : seen).add(s.displayName);
+
   return {
+    sharedNames,
     nextIssue: first ? { subscription: first, issue: first.nextIssue! } : undefined,
     nextEnd: soonest ? { subscription: soonest, date: soonest.validToOnSaleDate! } : undefined,
     attention: byDate(attention, (item) => item.date),

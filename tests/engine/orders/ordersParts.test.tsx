@@ -114,4 +114,52 @@ describe('the orders page and its rarer parts', () => {
       'Your change of address on 3 Nov 2026 was not accepted: Outside our delivery area. Your account shows the previous details again.',
     );
   });
+
+  it('tells two subscriptions of one name apart in the summary by their order numbers', async () => {
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const print = { displayName: 'Technikwelt Magazin – Print', isRenewal: true, roles: ['AG' as const] };
+    const { page } = await render(<OrdersScreen />, {
+      api: fakeApi({
+        '/subscriptions': [
+          makeSubscription({
+            ...print,
+            id: 'S1',
+            orderNumber: '4279685277',
+            orderStatus: 'AK',
+            validToOnSaleDate: inDays(30),
+          }),
+          makeSubscription({
+            ...print,
+            id: 'S2',
+            orderNumber: '4279707000',
+            validToOnSaleDate: inDays(30),
+            renewal: null,
+          }),
+          makeSubscription({
+            id: 'S3',
+            displayName: 'Stadtkurier – Digital',
+            orderNumber: '4000000003',
+            orderStatus: 'AK',
+            validToOnSaleDate: inDays(40),
+          }),
+        ],
+        '/pending-orders': [],
+        '/purchase-orders': [],
+        '/rejected-changes': [],
+      }),
+      path: '/orders',
+      portal: portalConfig(['features/orders', 'account', 'ui', 'core'], { features: ['orders', 'renewal'] }),
+    });
+    await settleUntil(() => page.querySelector('.orders-summary-attention') !== null);
+    const items = [...page.querySelectorAll('.orders-summary-attention li')].map((li) => li.textContent);
+    expect(items).toHaveLength(3);
+    expect(
+      items.filter((item) => item!.includes('Technikwelt Magazin – Print (4279685277) is cancelled')),
+    ).toHaveLength(1);
+    expect(
+      items.filter((item) => item!.includes('Technikwelt Magazin – Print (4279707000) ends')),
+    ).toHaveLength(1);
+    // A name only one subscription has stays as it is.
+    expect(items.filter((item) => item!.startsWith('Stadtkurier – Digital is cancelled'))).toHaveLength(1);
+  });
 });
