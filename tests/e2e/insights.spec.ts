@@ -182,8 +182,7 @@ const GERMAN = {
 
 test('the insights page in English: figures, weekly chart, the experiment with its intervals, another period', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'an operator page: one desktop run is enough');
+}) => {
   await page.goto(insightsUrl('en-GB'));
   await expect(page.getByRole('heading', { name: 'Retention insights', level: 1 })).toBeVisible();
   await expectFigures(page, ENGLISH);
@@ -219,8 +218,7 @@ test('the insights page in English: figures, weekly chart, the experiment with i
 
 test('the insights page in German, and the way there from the editor, where experiments are edited', async ({
   page,
-}, testInfo) => {
-  test.skip(testInfo.project.name === 'phone', 'an operator page: one desktop run is enough');
+}) => {
   await page.goto(`${origin}/studio/?lang=de-DE`);
   await expect(page.getByRole('heading', { name: 'Portal-Studio' })).toBeVisible({ timeout: 30_000 });
   // The experiment is a setting of the file like any other: the form's flows tab has it.
