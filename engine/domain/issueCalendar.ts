@@ -81,3 +81,17 @@ export function fuzzyFilter<T>(items: readonly T[], query: string, text: (item: 
     .sort((a, b) => a.score - b.score || a.index - b.index)
     .map((entry) => entry.item);
 }
+
+/**
+ * Whether a subscription's issue of that day falls inside its suspension (a booked holiday break,
+ * portal-core.md §4 IU, or the order system's): it is not delivered to it, so the calendar says
+ * "paused" beside it, as the subscription page leaves it out of the next issue. Days compare as
+ * ISO text; an open suspension runs on.
+ */
+export function isIssuePaused(
+  suspension: { suspendedFromDate: string; suspendedToDate: string | null } | null | undefined,
+  day: string,
+): boolean {
+  if (!suspension?.suspendedFromDate || day < suspension.suspendedFromDate) return false;
+  return suspension.suspendedToDate === null || day <= suspension.suspendedToDate;
+}

@@ -76,6 +76,10 @@ export interface CalendarIssue {
   dateOfFirstShipping: string | null;
   publication: string;
   subscriptionId?: string;
+  /**
+   * A subscription's issue inside its suspension (a booked holiday break, or the order system's): not delivered to it.
+   */
+  paused?: boolean;
   orderNumber?: string;
 }
 /**

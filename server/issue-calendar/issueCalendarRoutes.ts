@@ -4,7 +4,7 @@ import type { AuthService } from '../auth/authService';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import { badRequest } from '../http/errors';
 import { validateQuery, validQuery } from '../http/validateBody';
-import { calendarWindow, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
+import { calendarWindow, isIssuePaused, isPublicationInCalendar } from '../../engine/domain/issueCalendar';
 import {
   AFTER_TERM_END,
   afterTermEndMessage,
@@ -115,6 +115,7 @@ export function issueCalendarSlice(deps: { db: Database; auth: AuthService; now:
         ...issue,
         subscriptionId: subscription.id,
         orderNumber: subscription.orderNumber,
+        paused: isIssuePaused(subscription.currentSuspension, issue.dateOfFirstSale),
       })),
     );
   };

@@ -5,6 +5,7 @@ import {
   fuzzyFilter,
   fuzzyScore,
   isIsoDay,
+  isIssuePaused,
   isPublicationInCalendar,
 } from '../../engine/domain/issueCalendar';
 
@@ -58,5 +59,17 @@ describe('issue calendar rules', () => {
     expect(isIsoDay('2026-02-28')).toBe(true);
     expect(isIsoDay('2026-02-30')).toBe(false);
     expect(isIsoDay('26-2-3')).toBe(false);
+  });
+});
+
+describe('an issue inside the suspension', () => {
+  it('is paused from its first to its last day, and on while it is open', () => {
+    const pause = { suspendedFromDate: '2026-12-08', suspendedToDate: '2027-01-20' };
+    expect(isIssuePaused(pause, '2026-12-07')).toBe(false);
+    expect(isIssuePaused(pause, '2026-12-08')).toBe(true);
+    expect(isIssuePaused(pause, '2027-01-20')).toBe(true);
+    expect(isIssuePaused(pause, '2027-01-21')).toBe(false);
+    expect(isIssuePaused({ ...pause, suspendedToDate: null }, '2030-01-01')).toBe(true);
+    expect(isIssuePaused(null, '2026-12-10')).toBe(false);
   });
 });

@@ -189,7 +189,9 @@ function UpcomingIssues({ eligible }: { eligible: Subscription[] }) {
             mode={calendarMode(config.tenant)}
             window={window}
             label={(issue) =>
-              t('issue-calendar.issueLabel', {
+              // A paused issue (the server's word, engine/domain/issueCalendar.ts isIssuePaused) stays
+              // listed, so a subscriber sees which issue the break leaves out.
+              t(issue.paused ? 'issue-calendar.pausedIssueLabel' : 'issue-calendar.issueLabel', {
                 name: nameOf(issue.subscriptionId),
                 issue: issue.issueNumber ?? issue.issue,
               })

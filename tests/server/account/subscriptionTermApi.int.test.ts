@@ -173,7 +173,18 @@ describe('a suspension’s issues lie inside its dates', () => {
       suspendedFromIssueNr: inside[0].issueNumber,
       suspendedToIssueNr: inside.at(-1)!.issueNumber,
     });
+    // The issue calendar lists the issues the pause leaves out as paused, and only those.
+    const pausedIn = async () =>
+      (
+        await client.get<any[]>(
+          `/subscriptions/${s.id}/upcoming-issues?dateFrom=${today}&dateTo=${plusDays(today, 90)}&dateType=1`,
+        )
+      ).body
+        .filter((issue) => issue.paused)
+        .map((issue) => issue.issueNumber);
+    expect(await pausedIn()).toEqual(inside.map((issue) => issue.issueNumber));
     await client.post(`/subscriptions/${s.id}/holiday-service/cancel`, { service: 'break' });
+    expect(await pausedIn()).toEqual([]);
   });
 });
 
