@@ -87,7 +87,7 @@ const modulePreload: Plugin = {
 const engineModule = (pattern: string) => new RegExp(`[\\\\/]engine[\\\\/]${pattern}$`);
 
 const ACCOUNT_DIALOGS = engineModule(
-  '(account[\\\\/](DownloadDialogs|InvoiceRequestDialog|outcomes)|ui[\\\\/](Dialog|ErrorDialog))\\.tsx?',
+  '(account[\\\\/](DownloadDialogs|InvoiceRequestDialog|outcomes|dialogs)|ui[\\\\/](Dialog|ErrorDialog))\\.tsx?',
 );
 
 /**

@@ -118,11 +118,7 @@ function SubscriptionsSection({ page }: Model) {
 function BundleGroupSection({ group, card }: { group: BundleGroup; card: Model['page']['card'] }) {
   const { t } = useTranslation();
   return (
-    <section
-      key={group.bundleNumber}
-      className="bundle-group"
-      aria-labelledby={`bundle-${group.bundleNumber}`}
-    >
+    <section className="bundle-group" aria-labelledby={`bundle-${group.bundleNumber}`}>
       <div className="bundle-group-header">
         <h3 id={`bundle-${group.bundleNumber}`}>
           {t('orders.bundleHeading', { title: group.members[0].displayName })}

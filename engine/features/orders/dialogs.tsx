@@ -5,11 +5,9 @@ import { loadedWhenShown } from './loadedWhenShown';
  * address, the invoice request, an error) load when one opens, not with the page: most visits open
  * none. A dialog is rendered only while it is open, so each is loaded by the first opening.
  */
-export const Dialog = loadedWhenShown(async () => (await import('../../ui/Dialog')).Dialog);
-export const ErrorDialog = loadedWhenShown(async () => (await import('../../ui/ErrorDialog')).ErrorDialog);
-export const DownloadDialogs = loadedWhenShown(
-  async () => (await import('../../account/DownloadDialogs')).DownloadDialogs,
-);
-export const InvoiceRequestDialog = loadedWhenShown(
-  async () => (await import('../../account/InvoiceRequestDialog')).InvoiceRequestDialog,
-);
+const dialogs = () => import('../../account/dialogs');
+
+export const Dialog = loadedWhenShown(async () => (await dialogs()).Dialog);
+export const ErrorDialog = loadedWhenShown(async () => (await dialogs()).ErrorDialog);
+export const DownloadDialogs = loadedWhenShown(async () => (await dialogs()).DownloadDialogs);
+export const InvoiceRequestDialog = loadedWhenShown(async () => (await dialogs()).InvoiceRequestDialog);

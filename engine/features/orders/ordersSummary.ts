@@ -3,7 +3,7 @@ import { isSuspendedWithEndDate } from '../../domain/capabilityRule';
 import { offersRenewal } from '../../domain/cardCapabilities';
 import type { CapabilityContext } from '../../domain/capabilityRule';
 import { hasEnded } from '../../domain/orderStatus';
-import { compareIso } from '../../domain/dates';
+import { addDays, compareIso } from '../../domain/dates';
 
 /**
  * The orders page's summary at the top (next payment, next issue, anything needing
@@ -26,9 +26,6 @@ export type AttentionItem =
 
 /** Renewal offers are pointed out this many days before a subscription ends. */
 export const RENEWAL_NOTICE_DAYS = 60;
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 export function ordersSummary(
   subscriptions: readonly SubscriptionSummary[],

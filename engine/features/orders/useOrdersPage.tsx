@@ -45,6 +45,9 @@ function useNewSubscriptionSeen(listed: boolean) {
   }, [listed, seen, clear]);
 }
 
+const readyList = <T,>(resource: { state: { status: string; data?: T[] } }): T[] =>
+  (resource.state.status === 'ready' && resource.state.data) || [];
+
 /**
  * The page's lists after the search and the filter (§2 "Sections"): pending orders, memberships
  * where the tenant has them, subscriptions (bundles grouped), purchase orders, and the summary.
@@ -73,12 +76,10 @@ function useOrdersLists(
   const summary = useMemo(() => ordersSummary(all, ctx, new Date().toISOString().slice(0, 10)), [all, ctx]);
   const memberships = showMemberships ? visible.filter(isMembership) : [];
   const subscriptions = showMemberships ? visible.filter((s) => !isMembership(s)) : visible;
-  const orders = [...(purchaseOrders.state.status === 'ready' ? purchaseOrders.state.data : [])]
+  const orders = [...readyList(purchaseOrders)]
     .sort((a, b) => compareIso(b.dateOfPurchaseOrderClient, a.dateOfPurchaseOrderClient))
     .filter((o) => matchesTitle(o.distributionArticleDescription, query));
-  const pending = (pendingOrders.state.status === 'ready' ? pendingOrders.state.data : []).filter((p) =>
-    matchesTitle(p.title, query),
-  );
+  const pending = readyList(pendingOrders).filter((p) => matchesTitle(p.title, query));
   const nothing = memberships.length + subscriptions.length + orders.length + pending.length === 0;
   return {
     hasInactive,
@@ -92,9 +93,6 @@ function useOrdersLists(
     nothing,
   };
 }
-
-const readyList = <T,>(resource: { state: { status: string; data?: T[] } }): T[] =>
-  (resource.state.status === 'ready' && resource.state.data) || [];
 
 /** A subscription's card; its download is the newest delivered issue that can be downloaded. */
 function subscriptionCardOf(
