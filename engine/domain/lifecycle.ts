@@ -372,7 +372,7 @@ function isRenewalFormatPlanned(state: Pick<LifecycleState, 'plannedUpgrade' | '
  * effect are judged by the other rules only).
  */
 export function openOffers<T extends { id: string; effect?: OfferEffect }>(
-  state: Pick<LifecycleState, 'acceptances' | 'mixType' | 'plannedUpgrade' | 'status'>,
+  state: Pick<LifecycleState, 'acceptances' | 'mixType' | 'plannedUpgrade' | 'status' | 'end'>,
   offers: readonly T[],
   today: string,
   source?: AcceptanceSource,
@@ -381,8 +381,21 @@ export function openOffers<T extends { id: string; effect?: OfferEffect }>(
   if (source && RENEWAL_SOURCES.includes(source) && isRenewed(state, today)) return [];
   if (isOfferPaymentOpen(state)) return [];
   return offers.filter(
-    (offer) => !isOfferTaken(state, offer.id, today) && !isUpgradeToHeldFormat(state, offer.effect),
+    (offer) =>
+      !isOfferTaken(state, offer.id, today) &&
+      !isUpgradeToHeldFormat(state, offer.effect) &&
+      !extendsPastCalendar(state, offer.effect, today),
   );
+}
+
+/** An extension the lifecycle would refuse as `beyond_calendar` (a term ending on 31.12.9999) is not offered. */
+function extendsPastCalendar(
+  state: Pick<LifecycleState, 'end'>,
+  effect: OfferEffect | undefined,
+  today: string,
+) {
+  if (effect?.kind !== 'extend' || state.end === null) return false;
+  return outsideCalendar(addMonths(state.end > today ? state.end : today, effect.months));
 }
 
 export const isCancelled = (state: Pick<LifecycleState, 'status'>) =>

@@ -471,6 +471,10 @@ describe('a renewal of a subscription whose end is an issue', () => {
         [issueTenant.id, s.id],
       );
     const before = await counts();
+    // Not offered; a list from before (another tab) is answered with the refusal.
+    const offered = await own.get<any[]>(`/subscriptions/${s.id}/recommendations?source=renewal`);
+    expect(offered.body.map((o) => o.id)).not.toContain('OFP-RENEW-12');
+    expect(offered.body.map((o) => o.id)).not.toContain('OFP-RENEW-BUNDLE');
     // By invoice, and by card (the bundle renewal is paid on the provider's page).
     for (const offer of ['OFP-RENEW-12', 'OFP-RENEW-BUNDLE']) {
       const refused = await own.post<any>(
