@@ -25,6 +25,16 @@ const subscription = {
   mixType: 'PRINT',
   roles: [{ bpNumber: '1000000001', role: 'AG' }],
 };
+/** An offer the flows can use: a one-year renewal. Each test changes the part it is about. */
+const offer = {
+  version: 1,
+  id: 'ABW-RENEW-12',
+  publication: 'ABW',
+  category: 'RENEWAL',
+  paymentProvider: 'INVOICE',
+  offer: { kind: 'article', texts: { 'de-DE': { description: 'Ein Jahr', title: 'Verlängern' } } },
+  effect: { kind: 'extend', months: 12 },
+};
 const payment = {
   version: 1,
   subscriptionId: '101000123',
@@ -152,19 +162,12 @@ describe('readRecord', () => {
   });
 
   it('refuses an offer whose content or effect the flows cannot use, naming the part', () => {
-    const offer = {
-      version: 1,
-      id: 'ABW-KEEP',
-      publication: 'ABW',
+    const retention = {
+      ...offer,
       category: 'CANCEL',
-      paymentProvider: 'INVOICE',
-      offer: {
-        kind: 'article',
-        texts: { 'de-DE': { description: 'Bleiben Sie dabei.', title: 'Drei Monate zum halben Preis' } },
-      },
       effect: { kind: 'retain', months: 3, discountPercent: 50 },
     };
-    expect(problemsOf('offers', offer)).toEqual([]);
+    expect(problemsOf('offers', retention)).toEqual([]);
     expect(messagesOf('offers', { ...offer, effect: { kind: 'refund' } })).toEqual([
       '/effect/kind must be one of "extend", "upgrade", "retain"',
     ]);
@@ -311,15 +314,6 @@ describe('readRecord', () => {
   });
 
   it('refuses an offer price below 0, which no flow can ask a subscriber to pay (a credit is a payment)', () => {
-    const offer = {
-      version: 1,
-      id: 'ABW-RENEW-24',
-      publication: 'ABW',
-      category: 'RENEWAL',
-      paymentProvider: 'INVOICE',
-      offer: { kind: 'article', texts: { 'de-DE': { description: 'Zwei Jahre', title: 'Verlängern' } } },
-      effect: { kind: 'extend', months: 24 },
-    };
     for (const price of [0, '0.00', 162, '162.00'])
       expect(problemsOf('offers', { ...offer, price })).toEqual([]);
     for (const price of [-162, '-162.00', -0.01])
@@ -352,15 +346,6 @@ describe('readRecord', () => {
       expect(messagesOf('pending-orders', { ...order, downloadUrl })).toEqual([
         '/downloadUrl must be an http or https address, or a path on the portal\'s host such as "/files/issue-12.pdf"',
       ]);
-    const offer = {
-      version: 1,
-      id: 'ABW-RENEW-12',
-      publication: 'ABW',
-      category: 'RENEWAL',
-      paymentProvider: 'INVOICE',
-      offer: { kind: 'article', texts: { 'de-DE': { description: 'Ein Jahr', title: 'Verlängern' } } },
-      effect: { kind: 'extend', months: 12 },
-    };
     const crossSelling = (url: string) => ({
       ...offer,
       offer: { ...offer.offer, crossSelling: { titles: { 'de-DE': 'Buchklub' }, imageUrl: '/b.png', url } },
