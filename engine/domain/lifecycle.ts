@@ -368,11 +368,11 @@ function isRenewalFormatPlanned(state: Pick<LifecycleState, 'plannedUpgrade' | '
  * cancellation flow once a retention offer was taken this year, none of the renewal flows while a
  * renewal runs (isRenewed), none while an offer's payment is
  * open (isOfferPaymentOpen), no offer it holds already, and no
- * upgrade to a format it has or will have (isUpgradeToHeldFormat; offers given without their
- * effect are judged by the other rules only).
+ * upgrade to a format it has or will have (isUpgradeToHeldFormat), no extension the renewal would
+ * refuse (isRenewalRefused); offers given without their effect are judged by the other rules only.
  */
 export function openOffers<T extends { id: string; effect?: OfferEffect }>(
-  state: Pick<LifecycleState, 'acceptances' | 'mixType' | 'plannedUpgrade' | 'status' | 'end'>,
+  state: LifecycleState,
   offers: readonly T[],
   today: string,
   source?: AcceptanceSource,
@@ -384,18 +384,16 @@ export function openOffers<T extends { id: string; effect?: OfferEffect }>(
     (offer) =>
       !isOfferTaken(state, offer.id, today) &&
       !isUpgradeToHeldFormat(state, offer.effect) &&
-      !extendsPastCalendar(state, offer.effect, today),
+      !isRenewalRefused(state, offer.effect, today),
   );
 }
 
-/** An extension the lifecycle would refuse as `beyond_calendar` (a term ending on 31.12.9999) is not offered. */
-function extendsPastCalendar(
-  state: Pick<LifecycleState, 'end'>,
-  effect: OfferEffect | undefined,
-  today: string,
-) {
-  if (effect?.kind !== 'extend' || state.end === null) return false;
-  return outsideCalendar(addMonths(state.end > today ? state.end : today, effect.months));
+/**
+ * An extension the lifecycle's renewal would refuse (`beyond_calendar`: a term the order system
+ * sent as ending on 31.12.9999) is not offered: the same rule an acceptance meets (effectRefusal).
+ */
+function isRenewalRefused(state: LifecycleState, effect: OfferEffect | undefined, today: string) {
+  return effect?.kind === 'extend' && !renew(state, { months: effect.months, today }).ok;
 }
 
 export const isCancelled = (state: Pick<LifecycleState, 'status'>) =>
