@@ -10,7 +10,9 @@ export function OrdersSummaryPanel({ summary }: { summary: OrdersSummary }) {
   const { t, i18n } = useTranslation();
   const date = (value: string) => <span className="nowrap">{formatDate(value, i18n.language)}</span>;
   const name = (s: OrdersSummary['attention'][number]['subscription']) =>
-    summary.sharedNames.has(s.displayName) ? `${s.displayName} (${s.orderNumber})` : s.displayName;
+    summary.sharedNames.has(s.displayName)
+      ? t('orders.summary.nameWithNumber', { name: s.displayName, orderNumber: s.orderNumber })
+      : s.displayName;
   if (!summary.nextIssue && !summary.nextEnd && summary.attention.length === 0) return null;
   return (
     <section className="orders-summary card" aria-labelledby="orders-summary-title">
