@@ -25,7 +25,12 @@ import { badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { getUserById } from '../store/userStore';
-import { findPaymentRecord, settlePaymentRecord, type PaymentRow } from '../store/paymentStore';
+import {
+  cancelPendingRegistrations,
+  findPaymentRecord,
+  settlePaymentRecord,
+  type PaymentRow,
+} from '../store/paymentStore';
 import type { AccountEventData } from '../events/eventTypes';
 import {
   getSubscriptionForUser,
@@ -172,6 +177,22 @@ export function createPaymentMethodChange(deps: {
     await enqueueMail(tx, { tenantId: tenant.id, to: who.user.email, from: deps.mailFrom, ...mail });
   }
 
+  async function recordSettled(
+    tx: Queryable,
+    tenant: ServerTenant,
+    payment: PaymentRow,
+    status: SettledStatus,
+  ) {
+    await recordEvent(tx, tenant.id, 'payment.settled', {
+      userId: payment.userId,
+      paymentId: payment.id,
+      status,
+      amount: payment.amount,
+      currency: payment.currency,
+      subscriptionIds: [String(payment.details.subscriptionId ?? '')],
+    });
+  }
+
   return {
     async details(caller: AccountCaller, id: string): Promise<PaymentDetails> {
       const s = await subscriptionOf(db, caller, id);
@@ -220,11 +241,17 @@ export function createPaymentMethodChange(deps: {
       });
     },
 
-    /** POST …/payment-details/credit-card and /paypal: the provider's page to register it on (nothing is charged). */
+    /**
+     * POST …/payment-details/credit-card and /paypal: the provider's page to register it on (nothing
+     * is charged). It replaces the user's earlier page for the subscription that was not finished.
+     */
     async popup(caller: Caller, id: string, to: 'credit_card' | 'paypal'): Promise<PaymentPopupAnswer> {
       return db.transaction(async (tx) => {
+        await lockSubscription(tx, caller.tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
         requireDirection(caller.tenant, s, to);
+        for (const replaced of await cancelPendingRegistrations(tx, caller.tenant.id, caller.user.id, s.id))
+          await recordSettled(tx, caller.tenant, replaced, 'canceled');
         const payment = await deps.paymentPages.start(tx, {
           tenant: caller.tenant,
           userId: caller.user.id,
@@ -255,19 +282,14 @@ export function createPaymentMethodChange(deps: {
           const s = user
             ? await getSubscriptionForUser(tx, tenant.id, user.id, subscriptionId, { locale: payment.locale })
             : null;
-          if (user && s)
+          // The change is judged again as it is recorded: the tenant may have taken the direction
+          // away while the page was open.
+          if (user && s && allowed(tenant, s).includes(to))
             await record(tx, tenant, { user, locale: payment.locale }, s, to, null, registrationOf(payment));
           else outcome = 'error';
         }
         await settlePaymentRecord(tx, tenant.id, paymentId, outcome, null);
-        await recordEvent(tx, tenant.id, 'payment.settled', {
-          userId: payment.userId,
-          paymentId,
-          status: outcome,
-          amount: payment.amount,
-          currency: payment.currency,
-          subscriptionIds: [subscriptionId],
-        });
+        await recordSettled(tx, tenant, payment, outcome);
         return true;
       });
     },

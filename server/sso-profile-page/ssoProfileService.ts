@@ -57,6 +57,7 @@ import {
   setUserEmail,
   retireAddress,
   voidEmailChanges,
+  voidLaterEmailChangeUndos,
 } from '../store/ssoProfileStore';
 import { deleteAccountData } from '../store/accountDeletionStore';
 import type { AccountCaller } from '../account/accountContext';
@@ -267,7 +268,8 @@ export function createSsoProfileService(deps: {
     /**
      * The link of the notice to the old address, opened without a session (the old mailbox is the
      * proof): the account signs in with that address again (unless another account has it by
-     * now), the address it was moved to is retired, pending changes are void, every session ends
+     * now), the address it was moved to is retired, pending changes are void and so are the undo
+     * links of the changes made after it (voidLaterEmailChangeUndos), every session ends
      * and the password goes (whoever moved the address could reset it at their own mailbox). The
      * mailbox signs in again by link and may set a new password.
      */
@@ -294,6 +296,7 @@ export function createSsoProfileService(deps: {
             await retireAddress(tx, tenant.id, user.id, { from: user.email, to: undo.previous });
           }
           await voidEmailChanges(tx, tenant.id, user.id, deps.now());
+          await voidLaterEmailChangeUndos(tx, tenant.id, user.id, undo.madeAt, deps.now());
           await revokeAllSessions(tx, tenant.id, user.id);
           await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
           await clearPassword(tx, tenant.id, user.id);

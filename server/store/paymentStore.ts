@@ -173,6 +173,26 @@ export async function cancelPendingPayments(
   );
 }
 
+/**
+ * Cancels the registrations of a payment method (purpose `payment-method`) the user still has open
+ * for a subscription: a new one replaces them, so one page at most can record a change, and asking
+ * again and again opens no pile of pages at the provider's. Answers the ones cancelled.
+ */
+export async function cancelPendingRegistrations(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  subscriptionId: string,
+): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>(
+    `update payments set status = 'canceled', settled_at = now()
+      where tenant_id = $1 and user_id = $2 and purpose = 'payment-method' and status = 'pending'
+        and details->>'subscriptionId' = $3
+      returning ${PAYMENT_COLUMNS}`,
+    [tenantId, userId, subscriptionId],
+  );
+}
+
 /** Payments still pending, created before `before`, that offers of these subscriptions wait for (their page has expired). */
 export async function stalePendingPayments(
   db: Queryable,

@@ -15,22 +15,42 @@ export const EMAIL_CHANGE_PURPOSE = 'sso-email-change';
 export const EMAIL_CHANGE_UNDO_PURPOSE = 'sso-email-change-undo';
 
 /**
- * Spends an undo link's token. Answers the account, the address it had (the token's) and the one
- * it was changed to, or null when spent, expired or made up.
+ * Spends an undo link's token. Answers the account, the address it had (the token's) and when the
+ * link was made, or null when spent, expired or made up.
  */
 export async function consumeEmailChangeUndo(
   db: Queryable,
   tenantId: string,
   tokenHash: string,
   now: Date,
-): Promise<{ userId: string; previous: string } | null> {
-  const rows = await db.query<{ userId: string; previous: string }>(
+): Promise<{ userId: string; previous: string; madeAt: Date } | null> {
+  const rows = await db.query<{ userId: string; previous: string; madeAt: Date }>(
     `update login_tokens set used_at = $4
       where tenant_id = $1 and token_hash = $2 and purpose = $3 and used_at is null and expires_at > $4
-      returning payload->>'userId' as "userId", email as previous`,
+      returning payload->>'userId' as "userId", email as previous, created_at as "madeAt"`,
     [tenantId, tokenHash, EMAIL_CHANGE_UNDO_PURPOSE, now.toISOString()],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * Voids the undo links of the changes made after the one taken back (made with or after its link):
+ * they were mailed to the addresses the account moved to since, which a stolen session chose, and
+ * would take the account from the mailbox that just took it back. The links of earlier changes
+ * stay: an older mailbox can still take the account back.
+ */
+export async function voidLaterEmailChangeUndos(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  madeAt: Date,
+  now: Date,
+): Promise<void> {
+  await db.query(
+    `update login_tokens set used_at = $5
+      where tenant_id = $1 and purpose = $2 and payload->>'userId' = $3 and used_at is null and created_at >= $4`,
+    [tenantId, EMAIL_CHANGE_UNDO_PURPOSE, userId, madeAt, now.toISOString()],
+  );
 }
 
 /** Ends every session of the account (the old mailbox took the account back). */

@@ -467,8 +467,20 @@ describe('payment details', () => {
       iban: 'GB29 NWBK 6016 1331 9268 19',
     });
     expect(refused.status).toBe(403);
+    // A page asked for again replaces the one not finished: one at most is open, and only it counts.
+    const first = await client.post<any>(`/subscriptions/${s.id}/payment-details/credit-card`);
     const popup = await client.post<any>(`/subscriptions/${s.id}/payment-details/credit-card`);
     expect(popup.body.url).toContain('/api/payments/sandbox/');
+    expect(
+      (await client.get<any>(`/subscriptions/${s.id}/pending-payments/${first.body.pendingPayment.id}`)).body
+        .status,
+    ).toBe('canceled');
+    const [open] = await db.query<{ n: number }>(
+      `select count(*)::int as n from payments where tenant_id = $1 and purpose = 'payment-method' and status = 'pending'
+          and details->>'subscriptionId' = $2`,
+      [british.id, s.id],
+    );
+    expect(open.n).toBe(1);
     const page = new URL(popup.body.url, baseUrl);
     const sandbox = browserLikeClient(baseUrl, '');
     await sandbox.get(`${page.pathname}${page.search}`);

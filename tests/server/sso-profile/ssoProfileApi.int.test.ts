@@ -307,6 +307,50 @@ describe('e-mail change', () => {
     expect((await anonymous.post('/sso-profile/undoEmailChange', { token: undoToken })).status).toBe(404);
   });
 
+  /** The thief's session moves the account to the address and opens the link mailed there. */
+  const moveTo = async (thief: Client, email: string) => {
+    await thief.post('/sso-profile/updateUser', { email });
+    const [confirm] = await outbox.mails(email, open.id);
+    const token = new URL(/https?:\/\/\S+/.exec(confirm.text)![0]).searchParams.get('emailToken')!;
+    expect((await thief.post('/sso-profile/confirmEmail', { token })).status).toBe(200);
+  };
+  /** The undo link's token of the notice mailed to an address the account left. */
+  const undoTokenMailedTo = async (email: string) => {
+    const [notice] = (await outbox.mails(email, open.id)).filter((m) => /sso-profile\/undo/.test(m.text));
+    return new URL(/https?:\/\/\S+/.exec(notice.text)![0]).searchParams.get('token')!;
+  };
+  const undo = async (token: string) => {
+    const anonymous = browserLikeClient(baseUrl, `/t/${open.id}/api`);
+    await anonymous.get('/sso-profile/getProfile');
+    return (await anonymous.post('/sso-profile/undoEmailChange', { token })).status;
+  };
+
+  it('keeps the account with the mailbox that took it back: the undo links of the later changes are void', async () => {
+    const thief = await clientFor(open, 'victim@profile.example');
+    const user = (await findUserByEmail(db, open.id, 'victim@profile.example'))!;
+    // Two changes in a row: the second one's undo link goes to the thief's first mailbox.
+    await moveTo(thief, 'thief-b@evil.example');
+    await moveTo(thief, 'thief-c@evil.example');
+    const victimsLink = await undoTokenMailedTo('victim@profile.example');
+    const thiefsLink = await undoTokenMailedTo('thief-b@evil.example');
+
+    expect(await undo(victimsLink)).toBe(200);
+    expect(await undo(thiefsLink)).toBe(404);
+    expect((await getUserById(db, open.id, user.id))!.email).toBe('victim@profile.example');
+  });
+
+  it('leaves the earlier undo links when a later change is taken back: the first mailbox still can', async () => {
+    const thief = await clientFor(open, 'first@profile.example');
+    const user = (await findUserByEmail(db, open.id, 'first@profile.example'))!;
+    await moveTo(thief, 'second@evil.example');
+    await moveTo(thief, 'third@evil.example');
+    // The thief takes the later change back to their first mailbox; the owner's link still works.
+    expect(await undo(await undoTokenMailedTo('second@evil.example'))).toBe(200);
+    expect((await getUserById(db, open.id, user.id))!.email).toBe('second@evil.example');
+    expect(await undo(await undoTokenMailedTo('first@profile.example'))).toBe(200);
+    expect((await getUserById(db, open.id, user.id))!.email).toBe('first@profile.example');
+  });
+
   it('gives one of two accounts confirming the same address at once the address, the other email_taken', async () => {
     const first = await clientFor(open, 'racer-1@profile.example');
     const second = await clientFor(open, 'racer-2@profile.example');
