@@ -43,6 +43,12 @@ function settledText(status: string, pick: (key: string, changeKey: string) => s
   return pick('settled', 'settledMethod');
 }
 
+/**
+ * What the page says of a card field the sandbox refused (sandboxProvider.ts sandboxOutcome's
+ * codes), beside the field: `invalid<Field>`, `expiredExpiry`, `requiredHolder`.
+ */
+const FIELD_TEXTS = ['invalidCardNumber', 'invalidExpiry', 'expiredExpiry', 'requiredHolder'] as const;
+
 export function sandboxPage(input: SandboxPageInput): string {
   const { payment, summary, locale } = input;
   // Every text of the page is server/texts/<locale>/payments.json (CONVENTIONS.md 7).
@@ -56,7 +62,9 @@ export function sandboxPage(input: SandboxPageInput): string {
   const amount = formatMoney(summary.amount, summary.currency, locale);
   const messages = (['success', 'error', 'canceled', 'settled'] as const)
     .map((k) => ` data-text-${k}="${pick(k, `${k}Method`)}"`)
-    .concat((['invalid', 'failed'] as const).map((k) => ` data-text-${k}="${t(k)}"`))
+    .concat(
+      (['invalid', 'failed', ...FIELD_TEXTS] as const).map((k) => ` data-text-${k.toLowerCase()}="${t(k)}"`),
+    )
     .join('');
   const lines = summary.lines
     .map(
@@ -68,12 +76,15 @@ export function sandboxPage(input: SandboxPageInput): string {
     .join('');
   const cardFields = `
       <label for="cardNumber">${t('cardNumber')}</label>
-      <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" required>
+      <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" required aria-describedby="cardNumber-error">
+      <p class="field-error" id="cardNumber-error" hidden></p>
       <div class="pair">
         <div><label for="expiry">${t('expiry')}</label>
-        <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="5" placeholder="${t('expiryPlaceholder')}" required></div>
+        <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${t('expiryPlaceholder')}" required aria-describedby="expiry-error">
+        <p class="field-error" id="expiry-error" hidden></p></div>
         <div><label for="holder">${t('holder')}</label>
-        <input id="holder" name="holder" autocomplete="cc-name" maxlength="60" required></div>
+        <input id="holder" name="holder" autocomplete="cc-name" maxlength="60" required aria-describedby="holder-error">
+        <p class="field-error" id="holder-error" hidden></p></div>
       </div>
       <p class="hint">${t('testCards')}</p>`;
   const paypal = `
@@ -143,6 +154,22 @@ export const SANDBOX_PAGE_SCRIPT = `(function () {
   }
   closeButton.addEventListener('click', function () { window.close(); });
   if (!form) return;
+  // Each refused field says why beside it, and the first one takes the focus; what was typed stays.
+  function showFieldErrors(fields) {
+    var first = null;
+    ['cardNumber', 'expiry', 'holder'].forEach(function (name) {
+      var input = form.elements[name];
+      var note = document.getElementById(name + '-error');
+      if (!input || !note) return;
+      var code = fields[name];
+      var words = code ? text((code + name).toLowerCase()) : '';
+      note.textContent = words;
+      note.hidden = !words;
+      if (words) { input.setAttribute('aria-invalid', 'true'); first = first || input; }
+      else input.removeAttribute('aria-invalid');
+    });
+    if (first) first.focus();
+  }
   form.querySelectorAll('button[data-action]').forEach(function (button) {
     button.addEventListener('click', function () { action = button.getAttribute('data-action'); });
   });
@@ -157,6 +184,7 @@ export const SANDBOX_PAGE_SCRIPT = `(function () {
     var buttons = form.querySelectorAll('button');
     buttons.forEach(function (b) { b.disabled = true; });
     result.textContent = '';
+    showFieldErrors({});
     fetch(main.getAttribute('data-api') + '/payments/sandbox/' + encodeURIComponent(paymentId), {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': xsrf() },
@@ -166,8 +194,11 @@ export const SANDBOX_PAGE_SCRIPT = `(function () {
       return response.json().then(function (answer) { return { ok: response.ok, answer: answer }; });
     }).then(function (reply) {
       if (!reply.ok) {
-        result.textContent = reply.answer && reply.answer.error && reply.answer.error.code === 'validation_failed' ? text('invalid') : text('failed');
+        var error = reply.answer && reply.answer.error;
+        var invalid = error && error.code === 'validation_failed';
+        result.textContent = invalid ? text('invalid') : text('failed');
         buttons.forEach(function (b) { b.disabled = false; });
+        if (invalid) showFieldErrors((error.details && error.details.fields) || {});
         return;
       }
       var status = reply.answer.status;
@@ -228,6 +259,8 @@ button:disabled { opacity: .6; cursor: default; }
 #payment .actions button { flex: 1 1 12rem; width: auto; margin-top: .6rem; }
 #payment #result { margin: .4rem 0 0; }
 #payment #close { margin-top: .4rem; }
+#payment .field-error { margin: .2rem 0 0; font-size: .85rem; color: #a4161a; }
+#payment input[aria-invalid="true"] { border-color: #a4161a; }
 @media (max-width: 26rem) { #payment .pair { grid-template-columns: 1fr; } }
 [hidden] { display: none !important; }
 `;

@@ -75,11 +75,14 @@ export function sandboxOutcome(
   if (input.action !== 'pay')
     throw new HttpError(400, 'validation_failed', 'A card payment is paid or cancelled.');
   const number = (input.cardNumber ?? '').replace(/\s/g, '');
-  const fields: Record<string, string> = {};
-  if (!/^\d{12,19}$/.test(number)) fields.cardNumber = 'is not a card number';
-  if (!input.expiry || !/^(0[1-9]|1[0-2])\/\d{2}$/.test(input.expiry)) fields.expiry = 'must be MM/YY';
-  else if (!notExpired(input.expiry, now)) fields.expiry = 'has passed';
-  if (!input.holder?.trim()) fields.holder = 'is required';
+  // Typed as a card's face shows it ("12/29") or without the slash ("1229"), as card forms take it.
+  const expiry = (input.expiry ?? '').replace(/\s/g, '').replace(/^(\d{2})(\d{2})$/, '$1/$2');
+  // Codes the page names in its own language (sandboxPage.ts fieldTexts).
+  const fields: Record<string, 'invalid' | 'expired' | 'required'> = {};
+  if (!/^\d{12,19}$/.test(number)) fields.cardNumber = 'invalid';
+  if (!/^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry)) fields.expiry = 'invalid';
+  else if (!notExpired(expiry, now)) fields.expiry = 'expired';
+  if (!input.holder?.trim()) fields.holder = 'required';
   if (Object.keys(fields).length > 0)
     throw new HttpError(400, 'validation_failed', 'Please check the card details.', { fields });
   return SANDBOX_TEST_CARDS[number] ?? 'error';

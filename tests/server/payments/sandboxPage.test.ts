@@ -6,7 +6,8 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
 import { sandboxPage, type SandboxPageInput } from '../../../server/payments/sandboxPage';
-import { pageLocale } from '../../../server/payments/sandboxProvider';
+import { pageLocale, sandboxOutcome } from '../../../server/payments/sandboxProvider';
+import { ApiError } from '../../../engine/domain/apiError';
 import type { PaymentSummary } from '../../../server/payments/paymentSummary';
 
 const renewal: PaymentSummary = {
@@ -155,5 +156,42 @@ describe('the page’s language', () => {
     expect(pageLocale(both, undefined, 'en-GB')).toBe('en-GB');
     expect(pageLocale(both, ['en'], 'de-DE')).toBe('de-DE');
     expect(pageLocale(['de-DE'], 'en', 'de-DE')).toBe('de-DE');
+  });
+});
+
+describe('the sandbox card check', () => {
+  const now = new Date('2026-12-06T12:00:00Z');
+  const pay = (card: { cardNumber?: string; expiry?: string; holder?: string }) =>
+    sandboxOutcome({ action: 'pay', method: 'CREDIT_CARD', ...card }, now);
+  const refusedFields = (card: Parameters<typeof pay>[0]) => {
+    try {
+      pay(card);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ApiError);
+      return ((error as ApiError).details as { fields: Record<string, string> }).fields;
+    }
+    throw new Error('not refused');
+  };
+
+  it('takes the expiry with or without its slash, as a card form does', () => {
+    const card = { cardNumber: '4242 4242 4242 4242', holder: 'Sam Taylor' };
+    expect(pay({ ...card, expiry: '12/28' })).toBe('success');
+    expect(pay({ ...card, expiry: '1228' })).toBe('success');
+    expect(pay({ ...card, expiry: ' 12 / 28 ' })).toBe('success');
+    expect(pay({ ...card, expiry: '12/26' })).toBe('success');
+  });
+
+  it('names each refused field with a code the page words in its language', () => {
+    expect(refusedFields({ cardNumber: '4242', expiry: '13/28', holder: ' ' })).toEqual({
+      cardNumber: 'invalid',
+      expiry: 'invalid',
+      holder: 'required',
+    });
+    expect(refusedFields({ cardNumber: '4242424242424242', expiry: '11/26', holder: 'Sam' })).toEqual({
+      expiry: 'expired',
+    });
+    const page = render();
+    for (const text of ['invalidcardnumber', 'invalidexpiry', 'expiredexpiry', 'requiredholder'])
+      expect(page.document.getElementById('payment')!.getAttribute(`data-text-${text}`)).toBeTruthy();
   });
 });
