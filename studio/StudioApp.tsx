@@ -4,6 +4,7 @@ import { issuesToErrorSchema, pointerSegments } from './fieldErrors';
 import type { StudioFormContext } from './widgets';
 import { editorText as t } from './pageLang';
 import { PreviewSection, ReviewDialog, SettingsSection, StudioBar } from './StudioParts';
+import { tabValidator } from './formValidators';
 import { useStudio, type Tenant, type ThemePresets } from './useStudio';
 
 /** The theme colours in effect: the preset's, with the tenant's overrides (what the validator checks). */
@@ -32,6 +33,10 @@ export function StudioApp() {
     () => (schema && group ? groupSchema(schema, group) : undefined),
     [schema, group],
   );
+  const validator = useMemo(
+    () => (group && tabSchema ? tabValidator(group.id, tabSchema) : undefined),
+    [group, tabSchema],
+  );
   const extraErrors = useMemo(
     () => issuesToErrorSchema(issues, group ? new Set(group.keys) : undefined),
     [issues, group],
@@ -42,7 +47,7 @@ export function StudioApp() {
   );
   const groupOf = (pointer: string) => groups.find((g) => g.keys.includes(pointerSegments(pointer)[0] ?? ''));
 
-  if (!schema || !data || !fileId || !group || !tabSchema) {
+  if (!schema || !data || !fileId || !group || !tabSchema || !validator) {
     return (
       <main className="studio-loading">
         <h1>{t('title')}</h1>
@@ -67,7 +72,7 @@ export function StudioApp() {
           tab={tab}
           onTab={setTab}
           onIssue={(pointer) => setTab(groupOf(pointer)?.id ?? tab)}
-          form={{ fileId, group, tabSchema, uiSchema, data, formContext, extraErrors }}
+          form={{ fileId, group, tabSchema, validator, uiSchema, data, formContext, extraErrors }}
           onChange={studio.onTabChange}
         />
         <PreviewSection draft={draft} preview={preview} />

@@ -6,8 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { ErrorSchema, RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { pick, type StudioGroup } from './groups';
 import { issueText, pointerSegments, type StudioIssue } from './fieldErrors';
 import { studioFields, studioWidgets, type StudioFormContext } from './widgets';
@@ -84,6 +83,8 @@ interface TabForm {
   fileId: string;
   group: StudioGroup;
   tabSchema: RJSFSchema;
+  /** The tab's form checks (formValidators.ts tabValidator). */
+  validator: ValidatorType;
   uiSchema: UiSchema;
   data: Tenant;
   formContext: StudioFormContext;
@@ -161,7 +162,7 @@ export function SettingsSection(props: {
           schema={form.tabSchema}
           uiSchema={form.uiSchema}
           formData={pick(form.data, form.group.keys)}
-          validator={validator}
+          validator={form.validator}
           widgets={studioWidgets}
           fields={studioFields}
           formContext={form.formContext}

@@ -1,18 +1,65 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+import type { RJSFSchema } from '@rjsf/utils';
 
 /** The studio's own Vite root: operator code, never part of the engine build. */
 export const STUDIO_SOURCE_DIR = path.dirname(fileURLToPath(import.meta.url));
 
-/** Missing, or older than a source file of the studio (so a changed studio is rebuilt on the next start). */
+/** The schema the studio's form is made from (served to the page as /studio/api/schema). */
+const TENANT_SCHEMA = path.join(STUDIO_SOURCE_DIR, '..', 'schemas', 'tenant.schema.json');
+
+/**
+ * Missing, or older than a source file of the studio or the tenant schema its form checks are
+ * compiled from (so a changed studio or schema is rebuilt on the next start).
+ */
 function isStale(outDir: string): boolean {
   const index = path.join(outDir, 'index.html');
   if (!existsSync(index)) return true;
   const built = statSync(index).mtimeMs;
-  return readdirSync(STUDIO_SOURCE_DIR).some(
-    (name) => /\.(tsx?|css|html)$/.test(name) && statSync(path.join(STUDIO_SOURCE_DIR, name)).mtimeMs > built,
+  return (
+    statSync(TENANT_SCHEMA).mtimeMs > built ||
+    readdirSync(STUDIO_SOURCE_DIR).some(
+      (name) =>
+        /\.(tsx?|css|html)$/.test(name) && statSync(path.join(STUDIO_SOURCE_DIR, name)).mtimeMs > built,
+    )
   );
+}
+
+/** What the studio imports its tabs' form checks as (studio/formValidators.ts). */
+export const FORM_VALIDATORS_MODULE = 'virtual:studio-form-validators';
+
+/**
+ * The form's checks, compiled when the studio is built (@rjsf's precompiled validator): made in the
+ * page, AJV compiles each check into a function from a string, which the studio's policy
+ * (`script-src 'self'`, no `'unsafe-eval'`) refuses, and the form then could not tell which shape
+ * of a field ("one for every language" or "one per language") the tenant file uses. One module per
+ * settings tab, as each tab's form has its own schema (groups.ts groupSchema); their ids lie in
+ * the studio folder, so the checks' imports of ajv's runtime resolve from there.
+ */
+export async function formValidatorsPlugin(): Promise<Plugin> {
+  // Loaded here, not with the CLI: only a build of the studio needs the compiler.
+  const { compileSchemaValidatorsCode } = await import('@rjsf/validator-ajv8/compileSchemaValidators');
+  const { groupSchema, studioGroups } = await import('./groups');
+  const schema = JSON.parse(readFileSync(TENANT_SCHEMA, 'utf8')) as RJSFSchema;
+  const groups = studioGroups(schema);
+  const tabModule = (id: string) => path.join(STUDIO_SOURCE_DIR, `.form-validators-${id}.cjs`);
+  const index = path.join(STUDIO_SOURCE_DIR, '.form-validators.js');
+  return {
+    name: 'studio:form-validators',
+    resolveId: (id) =>
+      id === FORM_VALIDATORS_MODULE ? index : groups.some((g) => tabModule(g.id) === id) ? id : undefined,
+    load(id) {
+      if (id === index)
+        return [
+          ...groups.map((group, i) => `import tab${i} from ${JSON.stringify(tabModule(group.id))};`),
+          `export default { ${groups.map((group, i) => `${JSON.stringify(group.id)}: tab${i}`).join(', ')} };`,
+        ].join('\n');
+      const group = groups.find((g) => tabModule(g.id) === id);
+      return group ? compileSchemaValidatorsCode(groupSchema(schema, group)) : undefined;
+    },
+  };
 }
 
 let building: Promise<void> | undefined;
@@ -34,7 +81,7 @@ export function ensureStudioBuilt(outDir: string, options: { force?: boolean } =
       base: '/studio/',
       configFile: false,
       logLevel: 'warn',
-      plugins: [react()],
+      plugins: [react(), await formValidatorsPlugin()],
       build: {
         outDir,
         emptyOutDir: true,

@@ -7,6 +7,7 @@
 import { act, type ComponentProps } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import validator from '@rjsf/validator-ajv8';
 import { ReviewDialog, SettingsSection } from '../../studio/StudioParts';
 import type { StudioGroup } from '../../studio/groups';
 
@@ -46,6 +47,7 @@ function settings(props: Partial<ComponentProps<typeof SettingsSection>>) {
         fileId: 'acme',
         group: groups[0],
         tabSchema: { type: 'object', properties: { name: { type: 'string' } } },
+        validator,
         uiSchema: {},
         data: { name: 'Acme' },
         formContext: { colors: {} },

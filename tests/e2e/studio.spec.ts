@@ -104,6 +104,13 @@ const fieldOf = (page: Page, inputId: string) =>
 test('changing the name and the primary colour: both live portal frames follow, signed in as the chosen demo user', async ({
   page,
 }) => {
+  // The form's checks are compiled when the studio is built: none is compiled in the page, which
+  // its policy (no 'unsafe-eval') would refuse, as it did before with an error per check.
+  const evalRefusals: string[] = [];
+  page.on('console', (message) => {
+    if (/unsafe-eval|compiling schema/i.test(message.text())) evalRefusals.push(message.text());
+  });
+  page.on('pageerror', (error) => evalRefusals.push(error.message));
   await openStudio(page);
   await expect.poll(() => page.mainFrame().childFrames().length, { timeout: 20_000 }).toBe(2);
   // The portal's title names the screen and the tenant ("Anmelden bei TechnikWelt – TechnikWelt Verlagsgruppe").
@@ -147,6 +154,14 @@ test('changing the name and the primary colour: both live portal frames follow, 
 
   const violations = await seriousViolations(page);
   expect(violations).toEqual([]);
+
+  // Every tab's form, with the fields of both shapes (one text for every language, one per language).
+  const tabs = page.getByRole('tab');
+  for (let i = 0; i < (await tabs.count()); i++) {
+    await tabs.nth(i).click();
+    await expect(page.locator('#studio-tabpanel form')).toBeVisible();
+  }
+  expect(evalRefusals).toEqual([]);
 });
 
 test('a URL without protocol: the error portal validate reports shows at the field, in the same words', async ({
