@@ -500,6 +500,37 @@ describe('payment details', () => {
       (await client.get<any>(`/subscriptions/${s.id}/payment-details`)).body.pendingChange.paymentMethod,
     ).toBe('credit_card');
   });
+
+  it('records a registration paid only while the tenant still offers that change', async () => {
+    const client = await signIn(british);
+    const s = printOf(await subscriptions(client));
+    const popup = await client.post<any>(`/subscriptions/${s.id}/payment-details/credit-card`);
+    expect(popup.status).toBe(200);
+    // The publisher takes the direction away while the page is open.
+    const offered = british.paymentMethodChange;
+    british.paymentMethodChange = { ...offered, allowedChanges: {} };
+    try {
+      const page = new URL(popup.body.url, baseUrl);
+      const sandbox = browserLikeClient(baseUrl, '');
+      await sandbox.get(`${page.pathname}${page.search}`);
+      const paid = await sandbox.post<any>(page.pathname, {
+        key: page.searchParams.get('key'),
+        action: 'pay',
+        cardNumber: '4242424242424242',
+        expiry: '12/39',
+        holder: 'Sam Taylor',
+      });
+      expect(paid.body.status).toBe('error');
+    } finally {
+      british.paymentMethodChange = offered;
+    }
+    const [settled] = await db.query<{ status: string }>(
+      `select data->>'status' as status from account_events
+        where tenant_id = $1 and type = 'payment.settled' and data->>'paymentId' = $2`,
+      [british.id, popup.body.pendingPayment.id],
+    );
+    expect(settled.status).toBe('error');
+  });
 });
 
 describe('complaint', () => {
