@@ -459,6 +459,21 @@ describe('payment details', () => {
     });
   });
 
+  /** Opens the sandbox page a popup answer names and pays there with the test card that succeeds. */
+  async function payOnSandboxPage(url: string): Promise<string> {
+    const page = new URL(url, baseUrl);
+    const sandbox = browserLikeClient(baseUrl, '');
+    await sandbox.get(`${page.pathname}${page.search}`);
+    const paid = await sandbox.post<{ status: string }>(page.pathname, {
+      key: page.searchParams.get('key'),
+      action: 'pay',
+      cardNumber: '4242424242424242',
+      expiry: '12/39',
+      holder: 'Sam Taylor',
+    });
+    return paid.body.status;
+  }
+
   it('offers only the tenant’s directions and registers a card through the sandbox page', async () => {
     const client = await signIn(british);
     const s = printOf(await subscriptions(client));
@@ -481,17 +496,7 @@ describe('payment details', () => {
       [british.id, s.id],
     );
     expect(open.n).toBe(1);
-    const page = new URL(popup.body.url, baseUrl);
-    const sandbox = browserLikeClient(baseUrl, '');
-    await sandbox.get(`${page.pathname}${page.search}`);
-    const paid = await sandbox.post<any>(page.pathname, {
-      key: page.searchParams.get('key'),
-      action: 'pay',
-      cardNumber: '4242424242424242',
-      expiry: '12/39',
-      holder: 'Sam Taylor',
-    });
-    expect(paid.body.status).toBe('success');
+    expect(await payOnSandboxPage(popup.body.url)).toBe('success');
     expect(
       (await client.get<any>(`/subscriptions/${s.id}/pending-payments/${popup.body.pendingPayment.id}`)).body
         .status,
@@ -510,17 +515,7 @@ describe('payment details', () => {
     const offered = british.paymentMethodChange;
     british.paymentMethodChange = { ...offered, allowedChanges: {} };
     try {
-      const page = new URL(popup.body.url, baseUrl);
-      const sandbox = browserLikeClient(baseUrl, '');
-      await sandbox.get(`${page.pathname}${page.search}`);
-      const paid = await sandbox.post<any>(page.pathname, {
-        key: page.searchParams.get('key'),
-        action: 'pay',
-        cardNumber: '4242424242424242',
-        expiry: '12/39',
-        holder: 'Sam Taylor',
-      });
-      expect(paid.body.status).toBe('error');
+      expect(await payOnSandboxPage(popup.body.url)).toBe('error');
     } finally {
       british.paymentMethodChange = offered;
     }

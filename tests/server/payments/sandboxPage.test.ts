@@ -190,8 +190,15 @@ describe('the sandbox card check', () => {
     expect(refusedFields({ cardNumber: '4242424242424242', expiry: '11/26', holder: 'Sam' })).toEqual({
       expiry: 'expired',
     });
-    const page = render();
-    for (const text of ['invalidcardnumber', 'invalidexpiry', 'expiredexpiry', 'requiredholder'])
-      expect(page.document.getElementById('payment')!.getAttribute(`data-text-${text}`)).toBeTruthy();
+    // The page carries each code's words in its language, under the name its script asks for.
+    const words = (locale: 'de-DE' | 'en-GB', code: string) =>
+      render({ locale }).document.getElementById('payment')!.getAttribute(`data-text-${code}`);
+    expect(words('en-GB', 'invalidexpiry')).toBe('Please enter the expiry as MM/YY, for example 12/29.');
+    expect(words('de-DE', 'invalidexpiry')).toBe(
+      'Bitte geben Sie das Ablaufdatum als MM/JJ ein, zum Beispiel 12/29.',
+    );
+    expect(words('en-GB', 'expiredexpiry')).toBe('This card has expired.');
+    expect(words('de-DE', 'requiredholder')).toBe('Bitte geben Sie den Namen des Karteninhabers ein.');
+    expect(words('en-GB', 'invalidcardnumber')).toBe('Please enter the card number: 12 to 19 digits.');
   });
 });
