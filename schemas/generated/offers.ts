@@ -151,6 +151,10 @@ export interface AcceptAnswer {
  */
 export interface PendingPayment {
   status: 'pending' | 'success' | 'error' | 'canceled';
+  /**
+   * Only with status canceled, when the portal cancelled the payment rather than its payer: the subscription was cancelled while its page was open (account-flows.md §4), so what it paid for is void.
+   */
+  canceledBecause?: 'subscription_cancelled';
   crossSellingOffer?: {
     product: {
       title: string;

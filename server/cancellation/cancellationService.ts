@@ -363,7 +363,12 @@ export function createCancellationService(deps: {
         });
         // An offer still waiting for its payment is void now: its payment page stops working, and
         // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
-        const voided = await cancelPendingPayments(tx, tenant.id, result.changes[0].voidedPayments ?? []);
+        const voided = await cancelPendingPayments(
+          tx,
+          tenant.id,
+          result.changes[0].voidedPayments ?? [],
+          'subscription_cancelled',
+        );
         const others = await failAcceptancesOfPayments(
           tx,
           tenant.id,

@@ -13,7 +13,7 @@ import { formatMoney } from '../../engine/domain/money';
 import type { Locale } from '../../engine/domain/locales';
 import { textsIn } from '../texts/serverTexts';
 import { mailWord } from '../account/changeMails';
-import type { PaymentRow } from '../store/paymentStore';
+import { cancelCauseOf, type PaymentRow } from '../store/paymentStore';
 import type { PaymentSummary } from './paymentSummary';
 
 const escapeHtml = (value: string) =>
@@ -23,7 +23,7 @@ const escapeHtml = (value: string) =>
   );
 
 export interface SandboxPageInput {
-  payment: Pick<PaymentRow, 'id' | 'method' | 'status'>;
+  payment: Pick<PaymentRow, 'id' | 'method' | 'status' | 'details'>;
   summary: PaymentSummary;
   /** The language of the page that opened the popup (sandboxProvider.ts pageLocale). */
   locale: Locale;
@@ -37,7 +37,14 @@ export interface SandboxPageInput {
  * said it (account-flows.md §8 success, paymentCanceled, paymentError); a payment given up on the
  * portal's page is cancelled, not completed.
  */
-function settledText(status: string, pick: (key: string, changeKey: string) => string): string {
+function settledText(
+  payment: SandboxPageInput['payment'],
+  pick: (key: string, changeKey: string) => string,
+  voided: string,
+): string {
+  const { status } = payment;
+  // The portal cancelled it, not its payer: the subscription was cancelled while the page was open.
+  if (cancelCauseOf(payment) === 'subscription_cancelled') return voided;
   if (status === 'canceled') return pick('settledCanceled', 'settledCanceledMethod');
   if (status === 'error') return pick('settledError', 'settledErrorMethod');
   return pick('settled', 'settledMethod');
@@ -63,7 +70,9 @@ export function sandboxPage(input: SandboxPageInput): string {
   const messages = (['success', 'error', 'canceled', 'settled'] as const)
     .map((k) => ` data-text-${k}="${pick(k, `${k}Method`)}"`)
     .concat(
-      (['invalid', 'failed', ...FIELD_TEXTS] as const).map((k) => ` data-text-${k.toLowerCase()}="${t(k)}"`),
+      (['invalid', 'failed', 'voided', ...FIELD_TEXTS] as const).map(
+        (k) => ` data-text-${k.toLowerCase()}="${t(k)}"`,
+      ),
     )
     .join('');
   const lines = summary.lines
@@ -118,7 +127,7 @@ export function sandboxPage(input: SandboxPageInput): string {
   </section>
   ${
     settled
-      ? `<p role="status">${settledText(payment.status, pick)}</p>`
+      ? `<p role="status">${settledText(payment, pick, t('voided'))}</p>`
       : `<form id="pay-form" novalidate>
     ${payment.method === 'PAYPAL' ? paypal : cardFields}
     <div class="actions">
@@ -202,7 +211,8 @@ export const SANDBOX_PAGE_SCRIPT = `(function () {
         return;
       }
       var status = reply.answer.status;
-      result.textContent = text(status) || text('settled');
+      var voided = reply.answer.canceledBecause === 'subscription_cancelled';
+      result.textContent = (voided && text('voided')) || text(status) || text('settled');
       form.hidden = true;
       closeButton.hidden = false;
       tellOpener(status);

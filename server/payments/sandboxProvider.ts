@@ -15,7 +15,7 @@ import { validateBody } from '../http/validateBody';
 import { hashToken } from '../auth/tokens';
 import type { Database } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
-import { findPaymentRecord } from '../store/paymentStore';
+import { cancelCauseOf, findPaymentRecord } from '../store/paymentStore';
 import { requestTenant, tenantContext, type ServerTenant } from '../tenancy/tenantContext';
 import { paymentProviderOf } from '../../tenant/paymentProviderRules';
 import type { PaymentProvider, SettledStatus, SettlePayment } from './paymentProvider';
@@ -159,7 +159,8 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
           )
             throw notFound('There is no such payment.');
           if (payment.status !== 'pending') {
-            res.json({ status: payment.status });
+            const because = cancelCauseOf(payment);
+            res.json({ status: payment.status, ...(because && { canceledBecause: because }) });
             return;
           }
           // An expired page pays nothing: the payment is cancelled instead.

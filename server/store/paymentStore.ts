@@ -160,16 +160,36 @@ export async function paidAfterCancel(db: Queryable, tenantId: string, id: strin
   return rows.length > 0;
 }
 
-/** Cancels these payments while still pending (the offers they paid for are void); answers the ones cancelled. */
+/**
+ * Why the portal, not the payer, cancelled a payment (its `details.canceledBecause`): its page,
+ * still open, and the opener's dialog then say so instead of a plain "cancelled".
+ */
+export type PaymentCancelCause = 'subscription_cancelled';
+
+/** The cause the portal recorded when it cancelled the payment, if it did. */
+export function cancelCauseOf(
+  payment: Pick<PaymentRow, 'status' | 'details'>,
+): PaymentCancelCause | undefined {
+  return payment.status === 'canceled' && payment.details.canceledBecause === 'subscription_cancelled'
+    ? 'subscription_cancelled'
+    : undefined;
+}
+
+/**
+ * Cancels these payments while still pending (the offers they paid for are void, `because` the
+ * subscription was cancelled); answers the ones cancelled.
+ */
 export async function cancelPendingPayments(
   db: Queryable,
   tenantId: string,
   ids: readonly string[],
+  because: PaymentCancelCause,
 ): Promise<PaymentRow[]> {
   if (ids.length === 0) return [];
   return db.query<PaymentRow>(
-    `update payments set status = 'canceled', settled_at = now() where tenant_id = $1 and id = any($2::text[]) and status = 'pending' returning ${PAYMENT_COLUMNS}`,
-    [tenantId, [...ids]],
+    `update payments set status = 'canceled', settled_at = now(), details = details || jsonb_build_object('canceledBecause', $3::text)
+      where tenant_id = $1 and id = any($2::text[]) and status = 'pending' returning ${PAYMENT_COLUMNS}`,
+    [tenantId, [...ids], because],
   );
 }
 

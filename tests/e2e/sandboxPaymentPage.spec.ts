@@ -82,7 +82,7 @@ for (const locale of ['de-DE', 'en-GB'] as const) {
         route.fulfill({
           contentType: 'text/html; charset=utf-8',
           body: sandboxPage({
-            payment: { id: 'layout-check', method, status: 'pending' },
+            payment: { id: 'layout-check', method, status: 'pending', details: {} },
             summary,
             locale,
             tenantName: 'Technikwelt Verlag GmbH',

@@ -39,7 +39,15 @@ export function PaymentDialogs({
     case 'canceled':
       return (
         <OutcomeDialog
-          texts={PAYMENT_OUTCOMES[registration ? 'registration:canceled' : 'payment:canceled']}
+          texts={
+            PAYMENT_OUTCOMES[
+              registration
+                ? 'registration:canceled'
+                : state.because === 'subscription_cancelled'
+                  ? 'payment:voided'
+                  : 'payment:canceled'
+            ]
+          }
           onClose={flow.reset}
         />
       );

@@ -9,6 +9,7 @@ import type { OutcomeTexts } from '../outcomes';
 export type PaymentOutcome =
   | 'payment:error'
   | 'payment:canceled'
+  | 'payment:voided'
   | 'registration:canceled'
   | 'offer:already_accepted'
   | 'offer:already_used'
@@ -26,6 +27,13 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
   'payment:canceled': {
     titleKey: 'account.payment.canceledTitle',
     textKey: 'account.payment.canceledText',
+    tone: 'error',
+  },
+  // Cancelled by the portal while its page was open: the subscription was cancelled meanwhile (in
+  // another tab, say), which voids the offers it paid for (account-flows.md §4 "Cancellation").
+  'payment:voided': {
+    titleKey: 'account.payment.canceledTitle',
+    textKey: 'account.payment.voidedText',
     tone: 'error',
   },
   // A card or PayPal registration given up on the provider's page: nothing is a payment there, and

@@ -32,7 +32,8 @@ export type PaymentWatchState =
   | { step: 'processing'; tooLong: boolean }
   | { step: 'success'; crossSelling?: CrossSellingOffer }
   | { step: 'error' }
-  | { step: 'canceled' }
+  /** `because` the portal cancelled it, not its payer (the subscription was cancelled meanwhile). */
+  | { step: 'canceled'; because?: NonNullable<PendingPayment['canceledBecause']> }
   /** The popup could not open or the payment could not be read: the generic error (§8). */
   | { step: 'failed' };
 
@@ -71,7 +72,9 @@ function finalState(payment: PendingPayment): PaymentWatchState | null {
     case 'error':
       return { step: 'error' };
     case 'canceled':
-      return { step: 'canceled' };
+      return payment.canceledBecause
+        ? { step: 'canceled', because: payment.canceledBecause }
+        : { step: 'canceled' };
   }
 }
 

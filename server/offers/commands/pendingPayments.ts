@@ -6,6 +6,7 @@ import { notFound } from '../../http/errors';
 import { getSubscriptionForUser } from '../../store/subscriptionStore';
 import { acceptancesOfPayment } from '../../store/offerStore';
 import {
+  cancelCauseOf,
   findPaymentRecord,
   orderNumbersWaitingFor,
   pendingOfferPaymentsOf,
@@ -79,6 +80,8 @@ export async function abandon(
 
 export function pendingPaymentView(payment: PaymentRow, locale: Locale): PendingPayment {
   const view: PendingPayment = { status: payment.status };
+  const because = cancelCauseOf(payment);
+  if (because) view.canceledBecause = because;
   if (payment.status === 'success' && payment.crossSelling) {
     const c = payment.crossSelling;
     view.crossSellingOffer = {

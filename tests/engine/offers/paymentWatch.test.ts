@@ -120,6 +120,14 @@ describe('payment popup (account-flows.md §4 "Offer acceptance", §9)', () => {
     expect(last()).toEqual({ step: 'canceled' });
   });
 
+  it('says when the portal cancelled the payment while its page was open (the subscription was cancelled)', async () => {
+    const { host, post } = makeHost();
+    const { last } = run(host, [{ status: 'canceled', canceledBecause: 'subscription_cancelled' }]);
+    post({ type: 'portal-payment', status: 'canceled' });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(last()).toEqual({ step: 'canceled', because: 'subscription_cancelled' });
+  });
+
   it('reports a payment error and a payment that succeeded just before the popup closed', async () => {
     const first = makeHost();
     const errorRun = run(first.host, [{ status: 'error' }]);

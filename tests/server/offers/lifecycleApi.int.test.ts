@@ -381,6 +381,24 @@ describe('the subscription lifecycle through the API', () => {
       [tenant.id, pending.body.pendingPayment.id],
     );
     expect(payment.status).toBe('canceled');
+    // Each opener asking for it learns that the portal cancelled it, and why; its page, still open
+    // and paid, charges nothing and says the same.
+    for (const s of [a, b]) {
+      const seen = await client.get<any>(
+        `/subscriptions/${s.id}/pending-payments/${pending.body.pendingPayment.id}`,
+      );
+      expect(seen.body).toEqual({ status: 'canceled', canceledBecause: 'subscription_cancelled' });
+    }
+    const page = new URL(pending.body.url, server.baseUrl);
+    const html = await fetch(page);
+    expect(await html.text()).toContain('because the subscription has been cancelled in the meantime');
+    const paid = await server.payOnSandbox(pending.body.url, {
+      action: 'pay',
+      cardNumber: '4242424242424242',
+      expiry: '12/39',
+      holder: 'Sam Taylor',
+    });
+    expect(paid.body).toEqual({ status: 'canceled', canceledBecause: 'subscription_cancelled' });
     expect(
       (await client.get<any[]>(`/subscriptions/${b.id}/recommendations?source=renewal`)).body.map(
         (o) => o.id,

@@ -31,7 +31,7 @@ const cardChange: PaymentSummary = {
 
 function render(overrides: Partial<SandboxPageInput> = {}) {
   const html = sandboxPage({
-    payment: { id: 'P1', method: 'CREDIT_CARD', status: 'pending' },
+    payment: { id: 'P1', method: 'CREDIT_CARD', status: 'pending', details: {} },
     summary: renewal,
     locale: 'en-GB',
     tenantName: 'Technikwelt',
@@ -107,7 +107,7 @@ describe('the sandbox payment page', () => {
       expect(page.document.body.textContent).not.toMatch(/0[.,]00|Pay now|Jetzt bezahlen/);
     }
     const paypal = render({
-      payment: { id: 'P1', method: 'PAYPAL', status: 'pending' },
+      payment: { id: 'P1', method: 'PAYPAL', status: 'pending', details: {} },
       summary: { ...cardChange, newMethod: 'paypal' },
     });
     expect(paypal.text('form button')).toEqual(['Save PayPal (sandbox) as payment method', 'Cancel']);
@@ -133,16 +133,22 @@ describe('the sandbox payment page', () => {
   });
 
   it('a settled payment shows no form', () => {
-    const page = render({ payment: { id: 'P1', method: 'CREDIT_CARD', status: 'success' } });
+    const page = render({ payment: { id: 'P1', method: 'CREDIT_CARD', status: 'success', details: {} } });
     expect(page.document.querySelector('form')).toBeNull();
     expect(page.text('[role=status]')[0]).toBe('This payment has already been completed.');
   });
 
   it('says a payment given up or declined was so, not that it was completed (account-flows.md §8)', () => {
-    const status = (payment: { status: 'canceled' | 'error' }) =>
-      render({ payment: { id: 'P1', method: 'CREDIT_CARD', ...payment } }).text('[role=status]')[0];
+    const status = (payment: { status: 'canceled' | 'error'; details?: Record<string, unknown> }) =>
+      render({ payment: { id: 'P1', method: 'CREDIT_CARD', details: {}, ...payment } }).text(
+        '[role=status]',
+      )[0];
     expect(status({ status: 'canceled' })).toBe('This payment was cancelled. You can close this window.');
     expect(status({ status: 'error' })).toBe('This payment was declined. You can close this window.');
+    // Cancelled by the portal, not its payer: the subscription was cancelled while the page was open.
+    expect(status({ status: 'canceled', details: { canceledBecause: 'subscription_cancelled' } })).toBe(
+      'This payment was cancelled because the subscription has been cancelled in the meantime. Nothing has been charged. You can close this window.',
+    );
   });
 });
 
