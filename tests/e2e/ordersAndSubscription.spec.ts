@@ -325,10 +325,12 @@ for (const { tenant, locale, lang } of JOURNEYS) {
       await expect(page.locator('.subscription-card', { hasText: target.order_number })).toBeVisible();
       await expect(page.locator('.menu-badge:visible').first()).toHaveText(t('account.newBadge'));
 
-      // already_linked_bp: the same subscriber again
+      // already_linked_bp: the same subscriber again, by its order number, which the message names
       await page.goto(`/t/${tenant}/link-subscription?lang=${lang}`);
       await submit(target, target.order_number, partnerOf(target.id).zipcode);
-      await expect(alert).toHaveText(t('link-subscription.result.already_linked_bp'));
+      await expect(alert).toHaveText(
+        t('link-subscription.result.already_linked_own', { orderNumber: target.order_number }),
+      );
       await expect(page.locator('.menu-badge')).toHaveCount(0);
 
       // §8: a subscription that does not load opens a dialog back to /orders; one not on this

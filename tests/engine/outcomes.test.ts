@@ -30,6 +30,19 @@ describe('named outcomes of the account actions', () => {
 
   it('names each link result, verification failures by method, unknown statuses as unknown', () => {
     expect(linkOutcomeOf({ status: 'already_linked' })).toBe('link:already_linked');
+    // By customer number the message names the number, not a subscription.
+    expect(linkOutcomeOf({ status: 'already_linked', bpNumber: '0015427198' })).toBe(
+      'link:already_linked_customer',
+    );
+    expect(
+      linkOutcomeOf({ status: 'already_linked', bpNumber: '0015427198', orderNumber: '4279720237' }),
+    ).toBe('link:already_linked');
+    expect(linkOutcomeOf({ status: 'already_linked_bp', bpNumber: '0015427198' })).toBe(
+      'link:already_linked_bp',
+    );
+    expect(
+      linkOutcomeOf({ status: 'already_linked_bp', bpNumber: '0015427198', orderNumber: '4279720237' }),
+    ).toBe('link:already_linked_own');
     expect(linkOutcomeOf({ status: 'verification_failed', method: 'bp_number_zip' })).toBe(
       'link:verification_failed:bp_number_zip',
     );
@@ -57,6 +70,8 @@ describe('named outcomes of the account actions', () => {
     ];
     for (const status of statuses)
       expect(keys).toContain(linkOutcomeKey(linkOutcomeOf({ status: status as never }) as never));
+    expect(keys).toContain(linkOutcomeKey('link:already_linked_customer'));
+    expect(keys).toContain(linkOutcomeKey('link:already_linked_own'));
     for (const method of ['order_number_name_zip', 'bp_number_zip', 'name', 'zip'] as const) {
       expect(keys).toContain(
         linkOutcomeKey(linkOutcomeOf({ status: 'verification_failed', method }) as never),

@@ -8,6 +8,12 @@ import type { LinkSubscriptionResult } from '../../../schemas/generated/link-sub
 export type LinkOutcome =
   | `link:${Exclude<LinkSubscriptionResult['status'], 'verification_failed'>}`
   | `link:verification_failed:${NonNullable<LinkSubscriptionResult['method']>}`
+  /**
+   * The message names what the visitor typed: already_linked of a customer number (by bp number,
+   * no order number) names the number, already_linked_bp of an order number the subscription.
+   */
+  | 'link:already_linked_customer'
+  | 'link:already_linked_own'
   | 'link:unknown';
 
 const STATUSES: ReadonlySet<string> = new Set<LinkSubscriptionResult['status']>([
@@ -23,7 +29,12 @@ const STATUSES: ReadonlySet<string> = new Set<LinkSubscriptionResult['status']>(
 const METHODS: ReadonlySet<string> = new Set(['order_number_name_zip', 'bp_number_zip', 'name', 'zip']);
 
 /** The outcome of a 400 answer's result; a status this engine does not know is `link:unknown`. */
-export function linkOutcomeOf(result: Pick<LinkSubscriptionResult, 'status' | 'method'>): LinkOutcome {
+export function linkOutcomeOf(
+  result: Pick<LinkSubscriptionResult, 'status' | 'method' | 'orderNumber' | 'bpNumber'>,
+): LinkOutcome {
+  if (result.status === 'already_linked' && result.bpNumber && !result.orderNumber)
+    return 'link:already_linked_customer';
+  if (result.status === 'already_linked_bp' && result.orderNumber) return 'link:already_linked_own';
   if (result.status === 'verification_failed')
     return `link:verification_failed:${result.method && METHODS.has(result.method) ? result.method : 'zip'}`;
   return STATUSES.has(result.status) ? (`link:${result.status}` as LinkOutcome) : 'link:unknown';
