@@ -142,13 +142,23 @@ export const accountChanges: SeedModule = {
       const ag = ctx.data.subscriptionRoles.find((r) => r.subscription_id === s.id && r.role === 'AG');
       const holder = ctx.data.businessPartners.find((bp) => bp.bp_number === ag?.bp_number);
       const name = holder?.company1 ?? [holder?.first_name, holder?.last_name1].filter(Boolean).join(' ');
-      // An account in the holder's country: a British subscriber's is a British one.
+      // An account in the holder's country: a British subscriber's is a British one. A SEPA mandate
+      // names an IBAN; a direct debit the domestic account, number, bank code and bank
+      // (account-flows.md §3 "Payment details").
       const british = holder?.country_code === 'GB';
-      s.details.paymentAccount = {
-        debitAccountHolder: name,
-        iban: `${british ? 'GB' : 'DE'}••••••••••••••••${s.order_number.slice(-4)}`,
-        bic: british ? 'NWBKGB2LXXX' : 'COBADEFFXXX',
-      };
+      s.details.paymentAccount =
+        kind === 'sepa'
+          ? {
+              debitAccountHolder: name,
+              iban: `${british ? 'GB' : 'DE'}••••••••••••••••${s.order_number.slice(-4)}`,
+              bic: british ? 'NWBKGB2LXXX' : 'COBADEFFXXX',
+            }
+          : {
+              debitAccountHolder: name,
+              debitAccountNumber: `••••••${s.order_number.slice(-4)}`,
+              debitBankCode: british ? '601613' : '37040044',
+              debitBankName: british ? 'NatWest' : 'Commerzbank',
+            };
     }
 
     // Opt-ins of every partner: the demo login and the main persona with some on, one pending.
