@@ -24,12 +24,21 @@ export function Sidebar() {
   const items = menuItems(config.tenant.features)
     .filter((item) => !item.when || item.when(config.tenant))
     .map((item) => ({ ...item, to: href(item.route) }));
-  // §2 "Tenants may add external links" (external-navigation feature).
-  const externalLinks = isFeatureOn(config.tenant, 'external-navigation')
-    ? config.tenant.externalNavigationLinks
-    : [];
+  // §2 "Tenants may add external links" (external-navigation feature), with their text in the
+  // screen's language and, shown inside the portal, their path /<text>.
+  const externalLinks = (
+    isFeatureOn(config.tenant, 'external-navigation') ? config.tenant.externalNavigationLinks : []
+  ).map((link) => {
+    const text = localized(link.text, i18n.language);
+    return { ...link, text, to: `/${encodeURIComponent(text)}` };
+  });
   const current = currentMenuItem(items, location.pathname);
-  const toggleLabel = current ? t(current.labelKey) : t('shell.menuTitle');
+  // §2: the toggle names the current route's menu item, an external link shown inside the portal
+  // included, else the menu.
+  const toggleLabel = current
+    ? t(current.labelKey)
+    : (externalLinks.find((link) => link.showInIframe && link.to === location.pathname)?.text ??
+      t('shell.menuTitle'));
 
   return (
     <nav className={`sidebar${open ? ' sidebar-open' : ''}`} aria-label={t('shell.menuTitle')}>
@@ -65,15 +74,12 @@ export function Sidebar() {
           <li key={`external-${link.url}`}>
             {/* §2: shown inside the portal at /<text>, or opened in the same or a new tab; the text in the screen's language. */}
             {link.showInIframe ? (
-              <NavLink
-                to={`/${encodeURIComponent(localized(link.text, i18n.language))}`}
-                onClick={() => setOpen(false)}
-              >
-                {localized(link.text, i18n.language)}
+              <NavLink to={link.to} onClick={() => setOpen(false)}>
+                {link.text}
               </NavLink>
             ) : (
               <a href={link.url} {...(link.openInNewTab ? { target: '_blank', rel: 'noreferrer' } : {})}>
-                {localized(link.text, i18n.language)}
+                {link.text}
               </a>
             )}
           </li>

@@ -172,6 +172,23 @@ describe('external navigation links at their path (§2 catch-all)', () => {
     expect(page.querySelector('iframe')?.getAttribute('src')).toBe('https://epaper.example/reader');
   });
 
+  it('names a link shown inside the portal on the collapsed menu’s toggle while it is open, the menu elsewhere', async () => {
+    const toggle = async (path: string) => {
+      const { page } = await render(<Sidebar />, {
+        api: fakeApi(),
+        path,
+        route: ':page',
+        portal: external(),
+      });
+      const label = page.querySelector('.sidebar-toggle')?.textContent;
+      cleanUp();
+      return label;
+    };
+    expect(await toggle('/E-Paper')).toBe('☰ E-Paper');
+    // Opened in a new tab, the link has no page of the portal to name.
+    expect(await toggle('/Shop')).toBe(`☰ ${en['shell.menuTitle']}`);
+  });
+
   it('gives /Shop and /Newsletter a page that opens the link in a new tab, never a frame', async () => {
     for (const [path, url] of [
       ['/Shop', 'https://shop.example/'],
