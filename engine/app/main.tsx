@@ -52,7 +52,7 @@ async function boot() {
         void sendClientErrorReport(config.basePath, {
           kind: 'chunk',
           name: 'Error',
-          message: 'A script file of the portal did not load, and the error reports neither.',
+          message: 'A script file and the error reports did not load.',
           path: '/',
         });
       },

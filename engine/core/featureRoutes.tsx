@@ -48,8 +48,7 @@ export function FeatureRoutesProvider({ value, children }: { value: FeatureRoute
 export function useFeatureRoutes(): FeatureRoutes {
   const routes = useContext(FeatureRoutesContext);
   // A screen rendered without the shell would silently show no link and no button: say so instead.
-  if (!routes)
-    throw new Error('feature routes need a <FeatureRoutesProvider> above them (engine/app/main.tsx)');
+  if (!routes) throw new Error('useFeatureRoutes outside FeatureRoutesProvider');
   return routes;
 }
 

@@ -97,7 +97,7 @@ test('a tab whose build is gone still reports, without details, when the reports
   expect(answer.request().postDataJSON()).toEqual({
     kind: 'chunk',
     name: 'Error',
-    message: 'A script file of the portal did not load, and the error reports neither.',
+    message: 'A script file and the error reports did not load.',
     path: '/',
   });
 });
