@@ -10,7 +10,13 @@
 export interface SandboxPaymentRequest {
   key: string;
   action: 'pay' | 'approve' | 'cancel';
+  /**
+   * As typed: the sandbox names a wrong one beside its field (sandboxOutcome's field codes), so its shape is not refused here.
+   */
   cardNumber?: string;
+  /**
+   * MM/YY or MMYY as typed; checked by sandboxOutcome, which names what is wrong.
+   */
   expiry?: string;
   holder?: string;
 }

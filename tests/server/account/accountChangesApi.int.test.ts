@@ -460,7 +460,7 @@ describe('payment details', () => {
   });
 
   /** Opens the sandbox page a popup answer names and pays there with the test card that succeeds. */
-  async function payOnSandboxPage(url: string): Promise<string> {
+  async function payOnSandboxPage(url: string, card: Record<string, string> = {}): Promise<string> {
     const page = new URL(url, baseUrl);
     const sandbox = browserLikeClient(baseUrl, '');
     await sandbox.get(`${page.pathname}${page.search}`);
@@ -470,6 +470,7 @@ describe('payment details', () => {
       cardNumber: '4242424242424242',
       expiry: '12/39',
       holder: 'Sam Taylor',
+      ...card,
     });
     return paid.body.status;
   }
@@ -496,7 +497,25 @@ describe('payment details', () => {
       [british.id, s.id],
     );
     expect(open.n).toBe(1);
-    expect(await payOnSandboxPage(popup.body.url)).toBe('success');
+    // The page names each field typed wrong (sandboxPage.ts), also one no card form could read.
+    const page = new URL(popup.body.url, baseUrl);
+    const sandbox = browserLikeClient(baseUrl, '');
+    await sandbox.get(`${page.pathname}${page.search}`);
+    const typedWrong = await sandbox.post<any>(page.pathname, {
+      key: page.searchParams.get('key'),
+      action: 'pay',
+      cardNumber: '4242 abcd',
+      expiry: '13/20',
+      holder: '',
+    });
+    expect(typedWrong.status).toBe(400);
+    expect(typedWrong.body.error.details.fields).toEqual({
+      cardNumber: 'invalid',
+      expiry: 'invalid',
+      holder: 'required',
+    });
+    // The expiry as a card's face shows it, or without its slash.
+    expect(await payOnSandboxPage(popup.body.url, { expiry: '1239' })).toBe('success');
     expect(
       (await client.get<any>(`/subscriptions/${s.id}/pending-payments/${popup.body.pendingPayment.id}`)).body
         .status,
