@@ -152,7 +152,7 @@ export interface AcceptAnswer {
 export interface PendingPayment {
   status: 'pending' | 'success' | 'error' | 'canceled';
   /**
-   * Only with status canceled, when the portal cancelled the payment rather than its payer: the subscription was cancelled while its page was open (account-flows.md §4), so what it paid for is void.
+   * Only with status canceled, when the portal cancelled the payment rather than its payer: a subscription it paid for was cancelled while its page was open, which voids the offers waiting for it (docs/architecture.md, The subscription lifecycle).
    */
   canceledBecause?: 'subscription_cancelled';
   crossSellingOffer?: {

@@ -169,7 +169,9 @@ export function createSandboxProvider(deps: { db: Database; now: () => Date }): 
             : sandboxOutcome({ ...req.body, method: payment.method }, deps.now());
           await settle(tenant, paymentId, status);
           const settled = await findPaymentRecord(deps.db, tenant.id, paymentId);
-          res.json({ status: settled?.status ?? status });
+          // A cancellation may have voided it meanwhile: the page then says why, as the opener does.
+          const because = settled && cancelCauseOf(settled);
+          res.json({ status: settled?.status ?? status, ...(because && { canceledBecause: because }) });
         },
       );
       return router;

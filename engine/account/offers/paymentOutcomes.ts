@@ -29,8 +29,10 @@ export const PAYMENT_OUTCOMES: Record<PaymentOutcome, OutcomeTexts> = {
     textKey: 'account.payment.canceledText',
     tone: 'error',
   },
-  // Cancelled by the portal while its page was open: the subscription was cancelled meanwhile (in
-  // another tab, say), which voids the offers it paid for (account-flows.md §4 "Cancellation").
+  // Cancelled by the portal while its page was open: a subscription it paid for was cancelled
+  // meanwhile (in another tab, say), which voids the offers waiting for it (docs/architecture.md
+  // "The subscription lifecycle"). A hosted provider's page may still take the money in that
+  // moment: the refund job gives it back, and the text says so.
   'payment:voided': {
     titleKey: 'account.payment.canceledTitle',
     textKey: 'account.payment.voidedText',

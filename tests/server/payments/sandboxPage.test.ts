@@ -147,7 +147,7 @@ describe('the sandbox payment page', () => {
     expect(status({ status: 'error' })).toBe('This payment was declined. You can close this window.');
     // Cancelled by the portal, not its payer: the subscription was cancelled while the page was open.
     expect(status({ status: 'canceled', details: { canceledBecause: 'subscription_cancelled' } })).toBe(
-      'This payment was cancelled because the subscription has been cancelled in the meantime. Nothing has been charged. You can close this window.',
+      'This payment was cancelled because a subscription it was for has been cancelled in the meantime. Nothing has been charged. You can close this window.',
     );
   });
 });
