@@ -41,7 +41,7 @@ export function sharedServices(deps: ApiDeps): SharedServices {
   };
   const settleFromPortal = settlingThroughProviders(deps, providers, settle);
   const offers = createOfferService({ ...deps, paymentPages, settleAny: settleFromPortal });
-  const cancellations = createCancellationService({ ...deps, offers });
+  const cancellations = createCancellationService({ ...deps, offers, paymentPages });
   return { invoiceRequests, offers, cancellations, paymentMethods, providers, settle };
 }
 

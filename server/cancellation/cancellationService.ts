@@ -38,7 +38,7 @@ import {
   subscriptionDetailFields,
 } from '../store/subscriptionStore';
 import { listCancellationReasons } from '../store/offerStore';
-import { cancelPendingPayments } from '../store/paymentStore';
+import { cancelPendingPayments, type PaymentRow } from '../store/paymentStore';
 import {
   cancel as cancelLifecycle,
   endWithBundle,
@@ -92,6 +92,8 @@ export function createCancellationService(deps: {
   mailFrom: string;
   now: () => Date;
   offers: OfferService;
+  /** Stops a voided payment's page at its provider once the cancellation is committed (server/payments/paymentPages.ts). */
+  paymentPages?: { stopPage(tenant: ServerTenant, payment: PaymentRow): Promise<void> };
 }) {
   const { db } = deps;
 
@@ -241,7 +243,8 @@ export function createCancellationService(deps: {
     /** POST /subscriptions/{id}/cancel: order status AK, isCancelable cleared, once (a second call is refused cleanly). */
     async cancel(caller: Caller, id: string, body: CancelRequest): Promise<CancelAnswer> {
       const { tenant } = caller;
-      return db.transaction(async (tx) => {
+      let voided: PaymentRow[] = [];
+      const answer = await db.transaction(async (tx) => {
         await lockSubscription(tx, tenant.id, id);
         const s = await subscriptionOf(tx, caller, id);
         requireCancellable(s, tenant);
@@ -363,7 +366,7 @@ export function createCancellationService(deps: {
         });
         // An offer still waiting for its payment is void now: its payment page stops working, and
         // what else the payment waited for (a bulk renewal's other subscriptions) fails with it.
-        const voided = await cancelPendingPayments(
+        voided = await cancelPendingPayments(
           tx,
           tenant.id,
           result.changes[0].voidedPayments ?? [],
@@ -399,6 +402,10 @@ export function createCancellationService(deps: {
         await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
         return { type, effectiveDate, issueNumber, ...(endOf && { endOf }) };
       });
+      // A hosted provider's page of a voided payment would still take the money (refunded later):
+      // stopped there now, without holding up the answer.
+      for (const payment of voided) void deps.paymentPages?.stopPage(tenant, payment);
+      return answer;
     },
   };
 }

@@ -78,6 +78,20 @@ export function createPaymentPages(providers: ReadonlyMap<string, PaymentProvide
       return { id, url: page.url };
     },
 
+    /**
+     * Stops the page of a payment the portal has cancelled already (a cancellation voided it), at
+     * its provider, so it takes no money any more. Best effort: a provider out of reach, or one
+     * that was paid a moment ago, leaves it to the provider's report, which settles such a payment
+     * as an error to refund (paymentStore's paidAfterCancel).
+     */
+    async stopPage(tenant: ServerTenant, payment: PaymentRow): Promise<void> {
+      try {
+        await providers.get(payment.provider)?.cancel?.(tenant, payment);
+      } catch {
+        // Out of reach: its report or the reconciliation job settles it.
+      }
+    },
+
     /** A new page for a payment still pending (a repeated request): the old page's key stops working. */
     async reopen(
       tx: Queryable,

@@ -58,6 +58,14 @@ const stripeLost = hostedTenant('stripe-lost', 'stripe');
 const stripeCancel = hostedTenant('stripe-cancel', 'stripe');
 const stripeMethod = hostedTenant('stripe-method', 'stripe');
 const stripeOtherAmount = hostedTenant('stripe-amount', 'stripe');
+// With the cancellation too, which voids an offer waiting for its payment.
+const stripeVoided = offerFlowTenant(uniqueTenantId('stripe-voided'), ['renewal', 'cancellation'], {
+  renewal: { recommendationCategory: 'VERL' },
+  payments: {
+    provider: 'stripe',
+    stripe: { secretKeyEnv: STRIPE_KEY_ENV, webhookSecretEnv: STRIPE_WHSEC_ENV },
+  },
+});
 const molliePaid = hostedTenant('mollie-paid', 'mollie');
 const mollieLost = hostedTenant('mollie-lost', 'mollie');
 const mollieFailed = hostedTenant('mollie-failed', 'mollie');
@@ -84,6 +92,7 @@ const all = [
   stripeCancel,
   stripeMethod,
   stripeOtherAmount,
+  stripeVoided,
   molliePaid,
   mollieRefused,
   mollieLost,
@@ -404,6 +413,32 @@ describe('Stripe Checkout', () => {
     await stripe.completeAsync(second, 'failed');
     expect((await paymentRow(stripeCancel, again.body.pendingPayment.id)).status).toBe('error');
     expect(await validTo(client, s.id)).toBe(before);
+  });
+
+  it('stops the page of a payment a cancellation voided, which then says why', async () => {
+    const { client, s, url, paymentId } = await acceptRenewal(stripeVoided);
+    const sessionId = new URL(await openPopup(url)).pathname.split('/').at(-1)!;
+    const reasons = await client.get<Array<{ cancelReason: string }>>(
+      `/subscriptions/${s.id}/cancellation-reasons`,
+    );
+    const reason = reasons.body[0].cancelReason;
+    const infos = await client.get<any>(
+      `/subscriptions/${s.id}/cancellation-infos?cancellationReason=${reason}`,
+    );
+    const cancelled = await client.post<any>(`/subscriptions/${s.id}/cancel`, {
+      reason,
+      issue: infos.body.issues[0],
+    });
+    expect(cancelled.status).toBe(200);
+    // Stopped at Stripe once the cancellation is committed, without holding up its answer.
+    await vi.waitFor(() => expect(stripe.sessions.get(sessionId)!.status).toBe('expired'), {
+      timeout: 5_000,
+    });
+    expect((await paymentRow(stripeVoided, paymentId)).status).toBe('canceled');
+    expect((await client.get<any>(`/subscriptions/${s.id}/pending-payments/${paymentId}`)).body).toEqual({
+      status: 'canceled',
+      canceledBecause: 'subscription_cancelled',
+    });
   });
 
   it('registers a card in setup mode for the payment method change', async () => {
