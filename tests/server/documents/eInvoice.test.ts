@@ -336,6 +336,8 @@ describe('an invoice the library refuses', () => {
 
 describe.skipIf(missing.length > 0 && !inCi)(
   `e-invoices checked by xmllint (CII D16B XSD), the EN 16931 schematron (Saxon HE), qpdf and pdfdetach${missing.length > 0 ? ` — missing: ${missing.join(', ')}` : ''}`,
+  // Each test runs the tools once per PDF: seconds each on a busy machine.
+  { timeout: 30_000 },
   () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-einvoice-'));
     const xmlDir = path.join(dir, 'xml');
