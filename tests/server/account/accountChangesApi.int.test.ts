@@ -459,12 +459,12 @@ describe('payment details', () => {
     });
   });
 
-  /** Opens the sandbox page a popup answer names and pays there with the test card that succeeds. */
-  async function payOnSandboxPage(url: string, card: Record<string, string> = {}): Promise<string> {
+  /** Opens the sandbox page a popup answer names and pays there, by default with the test card that succeeds: the answer. */
+  async function submitOnSandboxPage(url: string, card: Record<string, string> = {}) {
     const page = new URL(url, baseUrl);
     const sandbox = browserLikeClient(baseUrl, '');
     await sandbox.get(`${page.pathname}${page.search}`);
-    const paid = await sandbox.post<{ status: string }>(page.pathname, {
+    return sandbox.post<any>(page.pathname, {
       key: page.searchParams.get('key'),
       action: 'pay',
       cardNumber: '4242424242424242',
@@ -472,8 +472,11 @@ describe('payment details', () => {
       holder: 'Sam Taylor',
       ...card,
     });
-    return paid.body.status;
   }
+
+  /** The status the sandbox page's payment ended with. */
+  const payOnSandboxPage = async (url: string, card: Record<string, string> = {}): Promise<string> =>
+    (await submitOnSandboxPage(url, card)).body.status;
 
   it('offers only the tenant’s directions and registers a card through the sandbox page', async () => {
     const client = await signIn(british);
@@ -498,12 +501,7 @@ describe('payment details', () => {
     );
     expect(open.n).toBe(1);
     // The page names each field typed wrong (sandboxPage.ts), also one no card form could read.
-    const page = new URL(popup.body.url, baseUrl);
-    const sandbox = browserLikeClient(baseUrl, '');
-    await sandbox.get(`${page.pathname}${page.search}`);
-    const typedWrong = await sandbox.post<any>(page.pathname, {
-      key: page.searchParams.get('key'),
-      action: 'pay',
+    const typedWrong = await submitOnSandboxPage(popup.body.url, {
       cardNumber: '4242 abcd',
       expiry: '13/20',
       holder: '',
