@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -145,7 +145,11 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
         text: mail.text,
         ...(mail.messageId ? { messageId: mail.messageId } : {}),
       };
-      await writeFile(path.join(options.outboxDir, `${base}.json`), JSON.stringify(entry, null, 2));
+      // Written under another name and renamed: the outbox viewer lists `*.json` while mails are
+      // being sent, and a rename is atomic, so it never reads half an entry.
+      const entryFile = path.join(options.outboxDir, `${base}.json`);
+      await writeFile(`${entryFile}.part`, JSON.stringify(entry, null, 2));
+      await rename(`${entryFile}.part`, entryFile);
     },
   };
 }
