@@ -234,9 +234,12 @@ export async function linkSubscription(
   const linkedBp = partner.bpNumber;
   await db.transaction(async (tx) => {
     // Another account may have been linked since the checks above (a confirmation opened meanwhile).
-    if ((await lockPartnerLinks(tx, ctx.tenantId, linkedBp)).some((userId) => userId !== ctx.user.id))
+    const other = (await lockPartnerLinks(tx, ctx.tenantId, linkedBp)).find((a) => a.userId !== ctx.user.id);
+    if (other)
       throw new LinkRefused(
-        { status: 'already_linked', orderNumber: body.orderNumber, bpNumber: linkedBp },
+        byBpNumber
+          ? { status: 'already_linked', bpNumber: linkedBp, maskedEmail: maskEmail(other.email) }
+          : { status: 'already_linked', orderNumber: body.orderNumber, maskedEmail: maskEmail(other.email) },
         'This subscription is linked to another account.',
       );
     await linkPartnerToUser(tx, ctx.tenantId, ctx.user.id, linkedBp);
@@ -406,9 +409,9 @@ export async function confirmLink(
     const spent = await consumeLoginToken(tx, tenantId, hashToken(token), CONFIRM_LINK_PURPOSE, now);
     const { payload, accountEmail } = await checkedLink(tx, tenantId, spent, true);
     const linked = await lockPartnerLinks(tx, tenantId, payload.bpNumber);
-    if (linked.some((userId) => userId !== payload.userId))
+    if (linked.some((a) => a.userId !== payload.userId))
       throw new HttpError(409, 'already_linked', 'Another account speaks for this customer already.');
-    if (!linked.includes(payload.userId)) {
+    if (!linked.some((a) => a.userId === payload.userId)) {
       await linkPartnerToUser(tx, tenantId, payload.userId, payload.bpNumber);
       await recordEvent(
         tx,
@@ -449,14 +452,21 @@ export async function confirmLink(
  * two links of one partner (a confirmation and a direct link, or two confirmations) run one after
  * the other, so the second sees the first.
  */
-async function lockPartnerLinks(tx: Queryable, tenantId: string, bpNumber: string): Promise<string[]> {
+async function lockPartnerLinks(
+  tx: Queryable,
+  tenantId: string,
+  bpNumber: string,
+): Promise<Array<{ userId: string; email: string }>> {
   await tx.query('select 1 from business_partners where tenant_id = $1 and bp_number = $2 for update', [
     tenantId,
     bpNumber,
   ]);
-  const rows = await tx.query<{ userId: string }>(
-    'select user_id as "userId" from user_business_partners where tenant_id = $1 and bp_number = $2',
+  // The other account's address too: an answer of already_linked shows it masked, as the checks
+  // before the transaction do.
+  return tx.query<{ userId: string; email: string }>(
+    `select ubp.user_id as "userId", u.email
+       from user_business_partners ubp join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
+      where ubp.tenant_id = $1 and ubp.bp_number = $2`,
     [tenantId, bpNumber],
   );
-  return rows.map((row) => row.userId);
 }

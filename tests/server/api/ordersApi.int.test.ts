@@ -12,6 +12,8 @@ import { buildDemoData } from '../../../server/seed/demoData';
 import type { ServerTenant } from '../../../server/tenancy/tenantContext';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { createUser } from '../../../server/store/userStore';
+import { linkPartnerToUser } from '../../../server/store/accountStore';
+import { LinkRefused, linkSubscription } from '../../../server/link-subscription/linkSubscription';
 import type { Database } from '../../../server/db/database';
 import { getTestDatabase, uniqueTenantId } from '../../support/database';
 import { browserLikeClient, listen } from '../../support/apiClient';
@@ -922,6 +924,58 @@ describe('link subscription (POST /subscriptions)', () => {
       lastName: demoBp.last_name1,
     });
     expect(taken.body.error.details.status).toBe('already_linked');
+  });
+
+  it('answers already_linked with the other account masked when it took the partner between the checks and the link', async () => {
+    const withEmail = fillers().filter(
+      (c) =>
+        c.partner.email_address !== null &&
+        c.partner.company1 === null &&
+        c.subscription.order_status === 'A',
+    );
+    const { partner } = withEmail[0];
+    // Free again (the test above links it by customer number). The account that asks has the
+    // partner's address (no confirmation mail); another account is linked to the partner once the
+    // checks before the transaction have passed.
+    await db.query('delete from user_business_partners where tenant_id = $1 and bp_number = $2', [
+      full.id,
+      partner.bp_number,
+    ]);
+    const asking = await createUser(db, full.id, { email: partner.email_address! });
+    const other = await createUser(db, full.id, { email: `race-${full.id}@example.org` });
+    const racing: Database = Object.create(db, {
+      transaction: {
+        value: async (fn: Parameters<Database['transaction']>[0]) => {
+          await linkPartnerToUser(db, full.id, other.id, partner.bp_number);
+          return db.transaction(fn);
+        },
+      },
+    });
+    const ctx = {
+      tenantId: full.id,
+      settings: { linkSubscription: { allowBpNumber: true } },
+      user: { id: asking.id, email: asking.email },
+      mail: {
+        tenantName: full.name,
+        defaultLocale: 'de-DE',
+        mailFrom: 'portal@example.org',
+        origin: () => {
+          throw new Error('no mail expected');
+        },
+        now: clock,
+      },
+    };
+    const refused = await linkSubscription(racing, ctx, {
+      bpNumber: partner.bp_number,
+      zipcode: partner.zipcode!,
+      lastName: partner.last_name1!,
+    }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(LinkRefused);
+    expect((refused as LinkRefused).result).toEqual({
+      status: 'already_linked',
+      bpNumber: partner.bp_number,
+      maskedEmail: maskEmail(other.email),
+    });
   });
 
   it('answers both_found_bp when the partner already has an account of its own', async () => {
