@@ -8,6 +8,7 @@ import { insertSession } from '../store/authStore';
 import {
   countingFailuresOfSecret,
   DEFAULT_SIGN_IN_LIMITS,
+  limitFactCheckedAttempt,
   limitSignInAttempt,
   signInRules,
   type SignInLimits,
@@ -98,6 +99,13 @@ export function createAuthKit(deps: AuthServiceDeps) {
     /** A sign-in request counted against the address and the client (server/auth/rateLimit.ts). */
     limit: (tenant: ServerTenant, action: string, subject: { address?: string; client: string }) =>
       limitSignInAttempt(deps.db, tenant.id, limits, action, subject, now()),
+    /**
+     * A sign-in request whose link goes out only when the facts it brings hold (e-mail + zip, bulk
+     * renewal): counted against the client and the address *and* client; the mailbox is capped
+     * where the mail is made (server/auth/rateLimit.ts limitFactCheckedAttempt).
+     */
+    limitFactChecked: (tenant: ServerTenant, action: string, subject: { address: string; client: string }) =>
+      limitFactCheckedAttempt(deps.db, tenant.id, limits, action, subject, now()),
     /** A link's token spent by a client: only refused tokens count against the client. */
     spendingToken: <T>(tenant: ServerTenant, client: string, attempt: () => Promise<T>) =>
       countingFailuresOfSecret(deps.db, tenant.id, signInRules(limits, 'token', { client }), now(), attempt),

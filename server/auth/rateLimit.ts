@@ -313,6 +313,59 @@ export async function limitSignInAttempt(
 }
 
 /**
+ * A sign-in request that mails a link only when facts it brings besides the address hold (e-mail +
+ * zip, bulk renewal's last name and zip code). Its answer is the same whatever matched, so every
+ * request counts, as a send, against the client's budget and the budget of the address *and*
+ * client: a client that spends it is refused, not the address's owner on another client. The
+ * mailbox is capped where the mail is made (mayMailSignInLink): asking with a wrong zip code sends
+ * nothing, so it must not spend the owner's mails, or five such requests from anywhere would refuse
+ * the owner's own login link with nothing in the mailbox to sign in by.
+ */
+export async function limitFactCheckedAttempt(
+  db: Queryable,
+  tenantId: string,
+  limits: SignInLimits,
+  action: string,
+  subject: { address: string; client: string },
+  now: Date,
+): Promise<CountedPlace[]> {
+  const rules = signInRules(limits, action, {
+    address: pairOf(subject.address, clientKey(subject.client)),
+    client: subject.client,
+  });
+  const places: CountedPlace[] = [];
+  await countingHits(tenantId, async () => {
+    for (const rule of rules) places.push(await consumeRateLimit(db, tenantId, rule, now));
+  });
+  return places;
+}
+
+/**
+ * Whether the link a fact-checked sign-in request earned (limitFactCheckedAttempt) may go out: one
+ * more mail in the mailbox's budget (mailboxRule), which every sign-in flow's mails to it count
+ * against. Over it nothing is made, and the owner has the links those mails carried. The place it
+ * took, for the link to give back when it is opened (a success); null when the budget is spent.
+ */
+export async function mayMailSignInLink(
+  db: Queryable,
+  tenantId: string,
+  limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
+  email: string,
+  now: Date,
+): Promise<CountedPlace | null> {
+  const rule = mailboxRule(limits, email);
+  if ((await countHit(db, tenantId, rule, now)) > limits.perAddress) {
+    // Not made, so not counted: an opened link's place is free for the next one.
+    await refundHit(db, tenantId, rule, now);
+    return null;
+  }
+  return {
+    bucket: bucketKey(rule.bucket),
+    windowStart: windowOf(rule.windowSeconds, now).start.toISOString(),
+  };
+}
+
+/**
  * The e-mail widget's request (order number, zip code and an address to mail): its answer is the
  * same whatever matched, so every request counts, as a send, against the client's budget and the
  * budget of the order number (however many leading zeros are typed) *and* client: a client that
@@ -354,11 +407,21 @@ export async function mayMailOrderNumberLink(
   email: string,
   now: Date,
 ): Promise<boolean> {
-  const bucket = `order-number-mail:${pairOf(orderNumber.replace(/^0+/, ''), email)}`;
-  const hits = await countHit(db, tenantId, { bucket, windowSeconds: limits.windowSeconds }, now);
-  if (hits > limits.perAddress) return false;
+  const pair = {
+    bucket: `order-number-mail:${pairOf(orderNumber.replace(/^0+/, ''), email)}`,
+    windowSeconds: limits.windowSeconds,
+  };
+  // A mail not made is not counted (mayMailSignInLink).
+  if ((await countHit(db, tenantId, pair, now)) > limits.perAddress) {
+    await refundHit(db, tenantId, pair, now);
+    return false;
+  }
   // The mailbox's budget, which the sign-in flows' mails to it count against too (mailboxRule).
-  return (await countHit(db, tenantId, mailboxRule(limits, email), now)) <= limits.perAddress;
+  const mailbox = mailboxRule(limits, email);
+  if ((await countHit(db, tenantId, mailbox, now)) <= limits.perAddress) return true;
+  await refundHit(db, tenantId, mailbox, now);
+  await refundHit(db, tenantId, pair, now);
+  return false;
 }
 
 /**

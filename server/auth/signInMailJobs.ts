@@ -5,6 +5,7 @@ import { authMail, type AuthMail } from '../mail/authMails';
 import { findUserByEmail } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
 import type { CountedPlace } from '../store/rateLimitStore';
+import { DEFAULT_SIGN_IN_LIMITS, mayMailSignInLink, type SignInLimits } from './rateLimit';
 import {
   accountHasZipCode,
   partnersByEmailNameAndZip,
@@ -35,9 +36,19 @@ export const RESET_MINUTES = 30;
 async function linkMail(
   tx: Queryable,
   job: MailJob,
-  token: { purpose: string; minutes: number; param: string; payload?: unknown; returnTo?: unknown },
+  token: {
+    purpose: string;
+    minutes: number;
+    param: string;
+    payload?: unknown;
+    returnTo?: unknown;
+    /** A place taken when the mail is made (the mailbox's, mayMailSignInLink), given back with the rest. */
+    mailboxPlace?: CountedPlace;
+  },
   kind: AuthMail,
 ): Promise<OutgoingMail> {
+  const requested = Array.isArray(job.payload.countedIn) ? (job.payload.countedIn as CountedPlace[]) : [];
+  const countedIn = token.mailboxPlace ? [...requested, token.mailboxPlace] : requested;
   const secret = newSecretToken();
   await insertLoginToken(tx, job.tenantId, {
     tokenHash: hashToken(secret),
@@ -46,7 +57,7 @@ async function linkMail(
     expiresAt: new Date(new Date(job.payload.requestedAt).getTime() + token.minutes * 60_000),
     payload: token.payload,
     // The request's places in its budgets, given back when the link is opened (a success).
-    countedIn: Array.isArray(job.payload.countedIn) ? (job.payload.countedIn as CountedPlace[]) : undefined,
+    countedIn: countedIn.length ? countedIn : undefined,
   });
   const link = `${job.payload.portalUrl}login?${token.param}=${encodeURIComponent(secret)}${langQuery(job.payload.locale)}${returnToQuery(token.returnTo)}`;
   return renderAuthMail(job, kind, link, token.minutes);
@@ -73,6 +84,19 @@ function returnToQuery(returnTo: unknown): string {
 function renderAuthMail(job: MailJob, kind: AuthMail, link: string, minutes: number): OutgoingMail {
   const mail = authMail(kind, job.payload.locale, { tenant: job.payload.tenantName, link, minutes });
   return { tenantId: job.tenantId, to: job.payload.email, from: job.payload.from, ...mail };
+}
+
+/** The mailbox's budget a fact-checked request's job carries (the server's sign-in limits). */
+export type SignInMailLimit = Pick<SignInLimits, 'windowSeconds' | 'perAddress'>;
+
+/**
+ * The mailbox's place for the link a fact-checked request earned (e-mail + zip, bulk renewal;
+ * limitFactCheckedAttempt): taken here, where the match is known, so a request whose facts do not
+ * hold spends none of the owner's mails. Null: the mailbox has had its mails in the window.
+ */
+function mailboxPlaceFor(tx: Queryable, job: MailJob): Promise<CountedPlace | null> {
+  const limit = (job.payload.mailLimit as SignInMailLimit | undefined) ?? DEFAULT_SIGN_IN_LIMITS;
+  return mayMailSignInLink(tx, job.tenantId, limit, job.payload.email, new Date(job.payload.requestedAt));
 }
 
 export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
@@ -120,10 +144,12 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
     const user = await findUserByEmail(tx, job.tenantId, job.payload.email);
     if (!user || !(await accountHasZipCode(tx, job.tenantId, user.id, String(job.payload.zipcode ?? ''))))
       return null;
+    const mailboxPlace = await mailboxPlaceFor(tx, job);
+    if (!mailboxPlace) return null;
     return linkMail(
       tx,
       job,
-      { purpose: EMAIL_ZIP_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p' },
+      { purpose: EMAIL_ZIP_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', mailboxPlace },
       'magicLink',
     );
   },
@@ -171,11 +197,13 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
       String(job.payload.zipcode ?? ''),
     );
     if (bpNumbers.length === 0) return null;
+    const mailboxPlace = await mailboxPlaceFor(tx, job);
+    if (!mailboxPlace) return null;
     const payload = { bpNumbers, subscriptionId: null, loginSource: 'email-zip', returnTo: '/bulk-renewal' };
     return linkMail(
       tx,
       job,
-      { purpose: PARTNER_SIGN_IN_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', payload },
+      { purpose: PARTNER_SIGN_IN_PURPOSE, minutes: MAGIC_LINK_MINUTES, param: 'p', payload, mailboxPlace },
       'magicLink',
     );
   },

@@ -12,7 +12,12 @@ import { HttpError } from '../../http/errors';
 import type { RequestOrigin } from '../../http/requestOrigin';
 import { insertLoginToken } from '../../store/authStore';
 import { hashToken, newSecretToken } from '../tokens';
-import { langQuery, MAGIC_LINK_MINUTES, PARTNER_SIGN_IN_PURPOSE } from '../signInMailJobs';
+import {
+  langQuery,
+  MAGIC_LINK_MINUTES,
+  PARTNER_SIGN_IN_PURPOSE,
+  type SignInMailLimit,
+} from '../signInMailJobs';
 import type { AuthKit } from '../authKit';
 
 /**
@@ -67,8 +72,15 @@ export async function requestEmailZipLink(
   origin: RequestOrigin,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  const countedIn = await kit.limit(tenant, 'email-zip', { address: email, client: origin.client });
-  await kit.queueSignInMail(tenant, 'email-zip', email, origin, { zipcode: input.zipcode, countedIn });
+  const countedIn = await kit.limitFactChecked(tenant, 'email-zip', {
+    address: email,
+    client: origin.client,
+  });
+  await kit.queueSignInMail(tenant, 'email-zip', email, origin, {
+    zipcode: input.zipcode,
+    countedIn,
+    mailLimit: mailLimitOf(kit),
+  });
 }
 
 /**
@@ -83,12 +95,21 @@ export async function requestBulkRenewalLink(
   origin: RequestOrigin,
 ): Promise<void> {
   const email = normalizeEmail(input.email);
-  const countedIn = await kit.limit(tenant, 'bulk-renewal', { address: email, client: origin.client });
+  const countedIn = await kit.limitFactChecked(tenant, 'bulk-renewal', {
+    address: email,
+    client: origin.client,
+  });
   await kit.queueSignInMail(tenant, 'bulk-renewal', email, origin, {
     lastName: input.lastName,
     zipcode: input.zipcode,
     countedIn,
+    mailLimit: mailLimitOf(kit),
   });
+}
+
+/** The mailbox's budget the sender checks before it makes a fact-checked request's link (mayMailSignInLink). */
+function mailLimitOf(kit: AuthKit): SignInMailLimit {
+  return { windowSeconds: kit.limits.windowSeconds, perAddress: kit.limits.perAddress };
 }
 
 /**

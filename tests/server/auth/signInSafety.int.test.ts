@@ -505,19 +505,20 @@ describe('one mailbox, one budget', () => {
 
   it('counts every flow that mails the address against its five, from whatever client', async () => {
     const address = `mailbox-${Date.now()}@reader.example`;
+    const registration = {
+      email: address,
+      password: 'Secret12345',
+      passwordConfirm: 'Secret12345',
+      displayName: 'Reader',
+    };
     const flows = [
       (c: string) => auth().requestMagicLink(tenant, { email: address }, origin(c)),
       (c: string) => auth().forgotPassword(tenant, { email: address }, origin(c)),
-      (c: string) => auth().requestEmailZipLink(tenant, { email: address, zipcode: '10115' }, origin(c)),
       (c: string) => auth().requestMagicLink(tenant, { email: ` ${address.toUpperCase()} ` }, origin(c)),
       (c: string) => auth().forgotPassword(tenant, { email: address }, origin(c)),
+      (c: string) => auth().requestMagicLink(tenant, { email: address }, origin(c)),
       // A sixth mail, by a flow that has sent none yet and from a new client: the mailbox's budget is spent.
-      (c: string) =>
-        auth().requestBulkRenewalLink(
-          tenant,
-          { email: address, lastName: 'Muster', zipcode: '10115' },
-          origin(c),
-        ),
+      (c: string) => auth().register(tenant, registration, origin(c)),
     ];
     const statuses = [];
     for (const [i, flow] of flows.entries()) statuses.push(await status(flow(`198.51.100.${40 + i}`)));
@@ -526,6 +527,93 @@ describe('one mailbox, one budget', () => {
     expect(
       await status(auth().forgotPassword(tenant, { email: `other-${address}` }, origin('198.51.100.60'))),
     ).toBe(202);
+  });
+});
+
+describe('e-mail + zip and bulk renewal spend the mailbox only with the mails they make', () => {
+  const limits = { windowSeconds: 900, perAddress: 5, perClient: 1000 };
+  const auth = () => createAuthService({ db, mailFrom: 'portal@example.org', signInLimits: limits });
+  const origin = (client: string) => ({ portalUrl: 'http://127.0.0.1/t/x/', client });
+  const status = async (request: Promise<unknown>) =>
+    request.then(
+      () => 202,
+      (error: { status?: number }) => error.status ?? 500,
+    );
+  /** A seeded account of the tenant (not the one the other tests sign in with) and its partner's zip code and name. */
+  const reader = async (index: number) => {
+    const rows = await db.query<{ email: string; zipcode: string; lastName: string }>(
+      `select u.email, bp.zipcode, bp.last_name1 as "lastName" from users u
+         join user_business_partners ubp on ubp.tenant_id = u.tenant_id and ubp.user_id = u.id
+         join business_partners bp on bp.tenant_id = ubp.tenant_id and bp.bp_number = ubp.bp_number
+        where u.tenant_id = $1 and u.email <> $2 and bp.zipcode is not null and bp.last_name1 is not null
+          and bp.email_address = u.email
+        order by u.email`,
+      [tenant.id, email],
+    );
+    expect(rows.length).toBeGreaterThan(index);
+    return rows[index];
+  };
+  const mailsTo = async (address: string) => {
+    const sent: OutgoingMail[] = [];
+    await drainMailQueue(db, { send: async (mail) => void sent.push(mail) });
+    return sent.filter((mail) => mail.to === address);
+  };
+
+  it("refuses the client that asks with facts that do not hold, not the address's owner on another client", async () => {
+    const owner = await reader(0);
+    await mailsTo(owner.email); // what earlier tests queued
+    const wrongZip = (client: string) =>
+      status(auth().requestEmailZipLink(tenant, { email: owner.email, zipcode: '00000' }, origin(client)));
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push(await wrongZip('198.51.100.70'));
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    for (let i = 0; i < 5; i++)
+      expect(
+        await status(
+          auth().requestBulkRenewalLink(
+            tenant,
+            { email: owner.email, lastName: 'Niemand', zipcode: '00000' },
+            origin('198.51.100.71'),
+          ),
+        ),
+      ).toBe(202);
+    // Nothing reached the mailbox, so nothing of its budget is spent: the owner's login link goes out.
+    expect(
+      await status(auth().requestMagicLink(tenant, { email: owner.email }, origin('203.0.113.70'))),
+    ).toBe(202);
+    expect(await status(wrongZip('203.0.113.71'))).toBe(202);
+    const mails = await mailsTo(owner.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toMatch(/login\?p=/);
+  });
+
+  it('caps the links that facts which hold make at the mailbox budget; an opened link gives its place back', async () => {
+    const owner = await reader(1);
+    await mailsTo(owner.email);
+    for (let i = 0; i < 6; i++)
+      expect(
+        await status(
+          auth().requestEmailZipLink(
+            tenant,
+            { email: owner.email, zipcode: owner.zipcode },
+            origin(`192.0.2.${80 + i}`),
+          ),
+        ),
+      ).toBe(202);
+    const links = await mailsTo(owner.email);
+    expect(links).toHaveLength(5);
+    const token = /login\?p=([^&\s]+)/.exec(links[0].text)![1];
+    await auth().loginWithToken(tenant, decodeURIComponent(token), '192.0.2.90');
+    expect(
+      await status(
+        auth().requestBulkRenewalLink(
+          tenant,
+          { email: owner.email, lastName: owner.lastName, zipcode: owner.zipcode },
+          origin('192.0.2.91'),
+        ),
+      ),
+    ).toBe(202);
+    expect(await mailsTo(owner.email)).toHaveLength(1);
   });
 });
 
