@@ -1,4 +1,4 @@
-import express, { Router, type Express, type RequestHandler } from 'express';
+import express, { Router, type Express, type Request, type RequestHandler } from 'express';
 import type { Database } from './db/database';
 import { createAuthService, type AuthService } from './auth/authService';
 import type { SignInLimits } from './auth/rateLimit';
@@ -27,7 +27,8 @@ import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './ten
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
-import { studioLocalOnly } from './studio/studioGuard';
+import { proxyHeadersOf, studioLocalOnly } from './studio/studioGuard';
+import { nonPublicAddress } from '../tenant/publicAddress';
 import { httpMetrics } from './metrics/httpMetrics';
 import { recordRouteTemplates } from './http/routeTemplate';
 import { setKnownTenants } from './metrics/registry';
@@ -106,6 +107,22 @@ function loadedOnFirstUse(load: () => Promise<RequestHandler>): RequestHandler {
 }
 
 /** What crawlers may read: the public pages (login, FAQ, contact), not the API. */
+/**
+ * Whether a /readyz request may read why (the database's error, migrations, jobs, how many tenants):
+ * a probe or an operator asks the instance itself, from a non-public address, with no proxy between
+ * and not on a publisher's host. Anyone else learns the status alone: the details name the
+ * platform's insides (an error may name the database's host), no business of a portal's visitors.
+ */
+function mayReadReadinessDetails(req: Request, directory: TenantDirectory): boolean {
+  const peer = req.socket.remoteAddress?.replace(/^::ffff:/i, '');
+  return (
+    peer !== undefined &&
+    nonPublicAddress(peer) !== undefined &&
+    proxyHeadersOf(req).length === 0 &&
+    directory.forHost(req.headers.host) === undefined
+  );
+}
+
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /t/*/api/\n';
 
 /**
@@ -166,7 +183,7 @@ export function createApp(options: AppOptions): {
     (_req, res) => void res.set('cache-control', 'public, max-age=86400').status(204).end(),
   );
   const databaseHealth = createDatabaseHealth(now);
-  app.get('/readyz', async (_req, res) => {
+  app.get('/readyz', async (req, res) => {
     try {
       await options.db.query('select 1');
       databaseHealth.up();
@@ -176,8 +193,13 @@ export function createApp(options: AppOptions): {
       // A stalled job is said (`degraded`) but keeps the instance serving: its requests still work,
       // and the alert "job stopped" (ops/prometheus/alerts.yml) calls someone.
       const migrating = details.migrations.pending.length > 0;
+      const status = migrating ? 'unavailable' : details.ok ? 'ready' : 'degraded';
+      if (!mayReadReadinessDetails(req, directory)) {
+        res.status(migrating ? 503 : 200).json({ status });
+        return;
+      }
       res.status(migrating ? 503 : 200).json({
-        status: migrating ? 'unavailable' : details.ok ? 'ready' : 'degraded',
+        status,
         database: options.db.kind,
         tenants: directory.all().length,
         migrations: details.migrations,
@@ -187,7 +209,13 @@ export function createApp(options: AppOptions): {
     } catch (error) {
       databaseHealth.down(error);
       const { reason, since } = databaseHealth.lastOutage()!;
-      res.status(503).json({ status: 'unavailable', database: options.db.kind, reason, since });
+      res
+        .status(503)
+        .json(
+          mayReadReadinessDetails(req, directory)
+            ? { status: 'unavailable', database: options.db.kind, reason, since }
+            : { status: 'unavailable' },
+        );
     }
   });
 

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../server/app';
@@ -258,6 +259,24 @@ describe('server shell', () => {
       migrations: { pending: [] },
       jobs: expect.any(Array),
     });
+  });
+
+  it("tells readiness's details only to the instance's probes: not on a publisher's host, not through a proxy", async () => {
+    const readyz = (headers: Record<string, string>) =>
+      new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+        const request = http.get(`${baseUrl}/readyz`, { headers }, (response) => {
+          let text = '';
+          response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          response.on('end', () => resolve({ status: response.statusCode!, body: JSON.parse(text) }));
+        });
+        request.on('error', reject);
+      });
+    expect(await readyz({ host: `${tenantA.id}.test` })).toEqual({ status: 200, body: { status: 'ready' } });
+    expect(await readyz({ 'x-forwarded-for': '203.0.113.9' })).toEqual({
+      status: 200,
+      body: { status: 'ready' },
+    });
+    expect((await readyz({})).body).toMatchObject({ status: 'ready', tenants: 2 });
   });
 
   it('says so when a tenant portal is not built instead of serving nothing', async () => {
