@@ -263,6 +263,15 @@ function useCancellationCalls(
         { openInNewTab: chosenOffer.openInNewTab },
       );
     } catch (error) {
+      // Cancelled meanwhile (another tab) or managed elsewhere: the page's notice, as for the
+      // cancel call (§8), not the generic error over offers that no longer apply.
+      const failure = cancelFailureOf(error);
+      if (failure === 'cancel:already_cancelled' || failure === 'cancel:externally_managed') {
+        flow.reset();
+        if (failure === 'cancel:already_cancelled') onAlreadyCancelled();
+        else onExternallyManaged(refusedOrderNumber(error));
+        return;
+      }
       flow.fail(error);
     }
   }

@@ -345,6 +345,37 @@ describe('cancellation page (account-flows.md §2, §4)', () => {
     expect(byText(page, 'button', en['cancellation.offers.take'])).toBeDefined();
   });
 
+  it('notes the subscription already cancelled when a retention offer is taken after a cancellation in another tab (409 already_cancelled)', async () => {
+    let cancelled = false;
+    const api = fakeApi(
+      {
+        [S]: () => (cancelled ? { ...subscription, orderStatus: 'AK' } : subscription),
+        [`${S}/cancellation-reasons`]: reasons,
+        [`${S}/cancellation-infos?cancellationReason=PREIS`]: infos({ recommendations: [offer('R1')] }),
+      },
+      {
+        [`${S}/recommendations/R1/accept?source=cancellation&category=CANCEL&cancelReason=PREIS`]: () => {
+          cancelled = true;
+          throw new ApiError(409, 'already_cancelled', 'This subscription is already cancelled.');
+        },
+      },
+    );
+    const portal = config({
+      cancellation: { ...config().tenant.cancellation, defaultCancelReason: 'PREIS' },
+    });
+    const page = await render(<CancellationScreen />, {
+      api,
+      path: `${S}/cancellation`,
+      route: 'subscriptions/:id/cancellation',
+      portal,
+    });
+    await click(byText(page, 'button', en['cancellation.offers.take']));
+    await click(byText(page, 'button', en['cancellation.offers.confirmYes']));
+    expect(page.textContent).toContain(en['cancellation.alreadyCancelled']);
+    expect(page.textContent).not.toContain(en['shell.genericError']);
+    expect(byText(page, 'button', en['cancellation.offers.take'])).toBeUndefined();
+  });
+
   it('refuses an externally managed subscription naming its order number, and notes one already cancelled', async () => {
     const managed = { ...subscription, salesDocumentType: 'WBZA' };
     let page = await render(<CancellationScreen />, {
