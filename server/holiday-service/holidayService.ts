@@ -36,7 +36,7 @@ import {
 } from '../../engine/domain/subscriptionTerm';
 import { postcodeAsWritten, supportedCountries } from '../../engine/domain/addressRules';
 import { isFeatureOn } from '../../engine/domain/tenantFeatures';
-import { HttpError, badRequest, notFound } from '../http/errors';
+import { HttpError, badRequest } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
@@ -379,7 +379,14 @@ export function createHolidayService(deps: { db: Database; mailFrom: string; now
         const row = (await plannedHolidayServices(tx, tenant.id, s.id, today)).find(
           (x) => x.type === service,
         );
-        if (!row) throw notFound('There is no such holiday service planned.');
+        // Cancelled meanwhile (another tab), or never planned: a code of its own, so the page
+        // says so and shows the state as it is now.
+        if (!row)
+          throw new HttpError(
+            404,
+            'holiday_service_not_planned',
+            'There is no such holiday service planned.',
+          );
         if (!plannedView(row, today).isCancellable)
           throw new HttpError(409, 'not_cancellable', 'This holiday service can no longer be cancelled.');
         await cancelHolidayServiceRow(tx, tenant.id, row.id);

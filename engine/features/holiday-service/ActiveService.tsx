@@ -29,12 +29,15 @@ export function ActiveService({
   planned,
   onBack,
   onCancelled,
+  onGone,
   onChanged,
 }: {
   subscription: Subscription;
   planned: PlannedHolidayService;
   onBack: () => void;
   onCancelled: () => void;
+  /** Nothing was planned any more (cancelled in another tab): the page says so and loads its state. */
+  onGone: () => void;
   /** The server's state moved on (not cancellable any more): load it again. */
   onChanged: () => void;
 }) {
@@ -59,9 +62,16 @@ export function ActiveService({
       onCancelled();
     } catch (error) {
       setConfirming(false);
-      if (holidayFailureOf(error) === 'holiday:not_cancellable') {
+      const failure = holidayFailureOf(error);
+      if (failure === 'holiday:not_cancellable') {
         setTooLate(true);
         onChanged();
+      } else if (failure === 'holiday:not_planned') {
+        // The stored subscription still shows the service (its holiday indicator): the server's now.
+        await api
+          .get<Subscription>(`/subscriptions/${encodeURIComponent(s.id)}`)
+          .then(replaceStored, () => undefined);
+        onGone();
       } else setFailed(true);
     } finally {
       setSending(false);

@@ -49,10 +49,10 @@ export default function HolidayServiceScreen() {
       }),
   );
   // The note of the last change, shown above the view it led to.
-  const [notice, setNotice] = useState<'booked' | 'cancelled' | 'active' | null>(null);
+  const [notice, setNotice] = useState<'booked' | 'cancelled' | 'gone' | 'active' | null>(null);
   // The reload is loading from this call on, so the note never stands beside the view it changed
   // (a cancelled service with its cancel button).
-  const afterChange = (kind: 'booked' | 'cancelled' | 'active') => {
+  const afterChange = (kind: 'booked' | 'cancelled' | 'gone' | 'active') => {
     setNotice(kind);
     state.reload();
   };
@@ -76,7 +76,7 @@ export default function HolidayServiceScreen() {
         <>
           {notice && (
             <Alert
-              variant={notice === 'active' ? 'warning' : 'success'}
+              variant={notice === 'active' ? 'warning' : notice === 'gone' ? 'info' : 'success'}
               onClose={() => setNotice(null)}
               closeLabel={t('shell.close')}
             >
@@ -94,6 +94,7 @@ export default function HolidayServiceScreen() {
                 planned={state.state.data.planned}
                 onBack={back}
                 onCancelled={() => afterChange('cancelled')}
+                onGone={() => afterChange('gone')}
                 onChanged={state.reload}
               />
             ) : state.state.data.types.length === 0 ? (

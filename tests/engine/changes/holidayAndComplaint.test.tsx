@@ -202,6 +202,27 @@ describe('holiday service page', () => {
     expect(page.querySelector('input[name="holiday-type"]')).not.toBeNull();
   });
 
+  it('says a service cancelled meanwhile in another tab is cancelled already, and shows the state as it is now', async () => {
+    let planned: HolidayServiceState['planned'] = PLANNED_REDIRECT;
+    const api = fakeApi(
+      { [S]: subscription, [`${S}/holiday-service`]: () => state(planned) },
+      {
+        [`${S}/holiday-service/cancel`]: () => {
+          throw new ApiError(404, 'holiday_service_not_planned', 'There is no such holiday service planned.');
+        },
+      },
+    );
+    const { page } = await renderHoliday(api);
+    planned = null; // cancelled in another tab
+    await click(byText(page, 'button', en['holiday-service.active.cancel']));
+    await click(byText(openDialog(page)!, 'button', en['holiday-service.active.confirmYes']) as HTMLElement);
+    await settle();
+    expect(page.textContent).toContain(en['holiday-service.notice.gone']);
+    expect(page.textContent).not.toContain(en['shell.genericError']);
+    expect(page.querySelector('[data-testid="holiday-active"]')).toBeNull();
+    expect(page.querySelector('input[name="holiday-type"]')).not.toBeNull();
+  });
+
   it('says an emptied date beside its field on submit and moves the focus there, booking nothing', async () => {
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5)] });
     const { page } = await renderHoliday(api, '?service=Break');

@@ -178,6 +178,13 @@ describe('holiday service', () => {
     });
     expect(cancelled.body.activeHolidayServiceType).toBeNull();
     expect(cancelled.body.currentSuspension).toBeNull();
+    // Cancelled again from a tab that still showed it: nothing is planned any more.
+    const again = await client.post<any>(`/subscriptions/${s.id}/holiday-service/cancel`, {
+      subscriptionId: s.id,
+      service: 'break',
+    });
+    expect(again.status).toBe(404);
+    expect(again.body.error.code).toBe('holiday_service_not_planned');
     const subjects = (await outbox.mails(SHARED_DEMO_EMAIL)).map((m) => m.subject);
     expect(subjects).toContain(`Ihr Urlaubsservice bei ${german.name}`);
     expect(subjects).toContain(`Urlaubsservice storniert – ${german.name}`);
