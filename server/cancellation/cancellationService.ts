@@ -398,6 +398,7 @@ export function createCancellationService(deps: {
           endOf,
           exceptional: !regular,
           revocable,
+          dateStyle: tenant.cancellation.dateStyle,
         });
         await enqueueMail(tx, { tenantId: tenant.id, to: caller.user.email, from: deps.mailFrom, ...mail });
         return { type, effectiveDate, issueNumber, ...(endOf && { endOf }) };

@@ -154,6 +154,7 @@ describe('the server in a pseudo-locale', () => {
         endOf: 'term',
         exceptional: true,
         revocable: true,
+        dateStyle: 'issue_number_date',
       }),
       offer: offerAcceptedMail(XA, {
         ...values,
