@@ -177,6 +177,11 @@ export async function render(
         api.calls.push({ method: 'POST', path: p, body });
         return answer(api, 'POST', p, body);
       },
+      // Answered from the post table under `DELETE <path>`.
+      delete: async (p: string) => {
+        api.calls.push({ method: 'DELETE', path: p });
+        return answer(api, 'POST', `DELETE ${p}`);
+      },
     } as never,
     logout: async () => undefined,
   };

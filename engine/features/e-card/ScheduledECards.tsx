@@ -40,12 +40,7 @@ export function ScheduledECards({
       await eCardApi(api).cancel(card.id);
       setNotice({ variant: 'success', text: t('e-card.scheduledList.cancelled', { to: card.to }) });
     } catch (error) {
-      const sent = error instanceof ApiError && error.code === 'e_card_already_sent';
-      setNotice(
-        sent
-          ? { variant: 'warning', text: t('e-card.scheduledList.alreadySent', { to: card.to }) }
-          : { variant: 'error', text: t('shell.genericError') },
-      );
+      setNotice(refusedCancelNotice(error, card, t));
     } finally {
       setBusy(false);
       setCancelling(null);
@@ -113,4 +108,23 @@ export function ScheduledECards({
       )}
     </section>
   );
+}
+
+/**
+ * Why a card was not cancelled, where the list knows (another tab acted first): sent meanwhile,
+ * cancelled already there (unknown now: 404), or given up after failed attempts; else the generic error.
+ */
+function refusedCancelNotice(
+  error: unknown,
+  card: ScheduledCard,
+  t: ReturnType<typeof useTranslation>['t'],
+): { variant: 'warning' | 'error'; text: string } {
+  const code = error instanceof ApiError ? error.code : undefined;
+  if (code === 'e_card_already_sent')
+    return { variant: 'warning', text: t('e-card.scheduledList.alreadySent', { to: card.to }) };
+  if (code === 'not_found')
+    return { variant: 'warning', text: t('e-card.scheduledList.alreadyCancelled', { to: card.to }) };
+  if (code === 'e_card_not_waiting')
+    return { variant: 'warning', text: t('e-card.scheduledList.notWaiting', { to: card.to }) };
+  return { variant: 'error', text: t('shell.genericError') };
 }
