@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import BusinessPartnersScreen from '../../engine/features/business-partners/BusinessPartnersScreen';
-import { cleanUp, engineTexts, fakeApi, portalConfig, render, settle } from '../support/renderScreen';
+import { cleanUp, engineTexts, fakeApi, portalConfig, render, settle, type } from '../support/renderScreen';
 import { makeSubscription } from '../support/subscriptionBuilder';
 
 afterEach(cleanUp);
@@ -52,6 +52,35 @@ describe('the addresses page', () => {
     expect(buttons('001')).toHaveLength(1);
     expect(card('002').textContent).toContain('Max');
     expect(buttons('002')).toHaveLength(0);
+  });
+
+  it('finds a partner by the order number its entry shows', async () => {
+    const other = makeSubscription({ id: 'O-1', orderNumber: '4999999999', displayName: 'Other paper' });
+    const { page } = await render(<BusinessPartnersScreen />, {
+      api: fakeApi({
+        '/business-partners': [
+          partner('001', 'Anna', true, ['AG']),
+          {
+            ...partner('004', 'Lena', true, ['AG']),
+            subscriptions: [
+              {
+                subscriptionId: other.id,
+                orderNumber: other.orderNumber,
+                displayName: other.displayName,
+                roles: ['AG'],
+              },
+            ],
+          },
+        ],
+        '/subscriptions': [gift, other],
+      }),
+      path: '/business-partners',
+      portal: portalConfig(FOLDERS, { features: ['address-change'] }),
+    });
+    await settle();
+    await type(page.querySelector<HTMLInputElement>('#bp-search')!, '4999999');
+    expect(page.querySelector('[aria-labelledby="bp-004"]')).not.toBeNull();
+    expect(page.querySelector('[aria-labelledby="bp-001"]')).toBeNull();
   });
 
   it('shows an address kept as lines (address-lines feature) with all its lines, as the other screens do', async () => {

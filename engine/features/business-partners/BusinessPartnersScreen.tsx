@@ -72,7 +72,8 @@ export default function BusinessPartnersScreen() {
             p.bpNumber,
             p.city ?? '',
             p.zipcode ?? '',
-            ...p.subscriptions.map((s) => s.displayName),
+            // What an entry shows is what a visitor searches by: the title and its order number.
+            ...p.subscriptions.flatMap((s) => [s.displayName, s.orderNumber]),
           ].some((v) => v.toLocaleLowerCase().includes(q)),
       );
 
