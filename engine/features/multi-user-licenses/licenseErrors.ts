@@ -14,6 +14,8 @@ const ACTION_ERRORS: Record<string, string> = {
   license_not_reactivatable: 'multi-user-licenses.error.notReactivatable',
   license_already_confirmed: 'multi-user-licenses.error.alreadyConfirmed',
   license_exists: 'multi-user-licenses.error.exists',
+  // Removed meanwhile, in another tab for instance: the list, loaded again, shows it gone.
+  not_found: 'multi-user-licenses.error.gone',
   // Too many invitation or appointment mails (LICENSE_MAIL_LIMITS in server/multi-user-licenses/licenseKit.ts).
   rate_limited: 'multi-user-licenses.error.rateLimited',
 };
