@@ -16,9 +16,28 @@ type Notice = { variant: 'success' | 'error'; text: string } | null;
  * this session, which the server requires beside the token — after a click, so the browser treats
  * the save as the subscriber's own action.
  */
+/**
+ * What the ZIP holds, as a list in the screen's language: the parts every account has, and those of
+ * the features this tenant offers (a portal without licences does not promise them).
+ */
+function exportContents(features: readonly string[], t: (key: string) => string, language: string): string {
+  const parts = [
+    'base',
+    ...(features.includes('opt-ins') ? ['optIns'] : []),
+    ...(features.includes('multi-user-licenses') ? ['licenses'] : []),
+    ...(features.includes('e-card') ? ['eCards'] : []),
+    ...(features.includes('loyalty-programme') ? ['club'] : []),
+    ...(features.includes('contact-form') ? ['contact'] : []),
+    'changes',
+  ];
+  return new Intl.ListFormat(language, { type: 'conjunction' }).format(
+    parts.map((part) => t(`account.dataExport.part.${part}`)),
+  );
+}
+
 export function DataExportSection({ token, onTokenDone }: { token: string | null; onTokenDone: () => void }) {
-  const { t } = useTranslation();
-  const { api } = usePortal();
+  const { t, i18n } = useTranslation();
+  const { api, config } = usePortal();
   const [notice, setNotice] = useState<Notice>(null);
   const [busy, setBusy] = useState(false);
 
@@ -91,7 +110,11 @@ export function DataExportSection({ token, onTokenDone }: { token: string | null
         </>
       ) : (
         <>
-          <p>{t('account.dataExport.intro')}</p>
+          <p>
+            {t('account.dataExport.intro', {
+              contents: exportContents(config.tenant.features, t, i18n.language),
+            })}
+          </p>
           <div className="form-actions">
             <button
               type="button"

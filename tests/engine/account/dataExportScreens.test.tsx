@@ -45,6 +45,34 @@ describe('the export on the addresses page', () => {
     }
   });
 
+  it("names only what the tenant's features keep, as a list in the screen's language", async () => {
+    const intro = async (features: string[], locale: 'de-DE' | 'en-GB') => {
+      const { page } = await render(<BusinessPartnersScreen />, {
+        api: api(),
+        path: '/business-partners',
+        portal: portalConfig(FOLDERS, { features }),
+        locale,
+      });
+      await settle();
+      const text = page.querySelector('.data-export p')?.textContent ?? page.textContent ?? '';
+      cleanUp();
+      return text;
+    };
+    const plain = await intro(['address-change'], 'en-GB');
+    expect(plain).toContain(
+      'account, customer records, subscriptions, orders, payments, invoices and the record of changes.',
+    );
+    expect(plain).not.toContain('licences');
+    const full = await intro(
+      ['address-change', 'opt-ins', 'multi-user-licenses', 'e-card', 'contact-form'],
+      'de-DE',
+    );
+    expect(full).toContain(
+      'Einwilligungen, Lizenzen, E-Cards, Kontaktnachrichten und das Änderungsprotokoll.',
+    );
+    expect(full).not.toContain('Kundenclub');
+  });
+
   it('is not there when the account details page has it', async () => {
     const { page } = await render(<BusinessPartnersScreen />, {
       api: api(),
