@@ -51,6 +51,12 @@ export interface OfferFlowTexts {
   successText: string;
   /** An upgrade planned for the next billing period (§9 upgrade time NEXT_CYCLE): not changed yet. */
   successTextNextCycle?: string;
+  /**
+   * A cancelled subscription (AK) whose renewal revokes the cancellation (engine/domain/lifecycle.ts
+   * acceptOffer): said beside the offers before the choice, and in the success text after it.
+   */
+  revokesCancellation?: string;
+  successTextRevoked?: string;
 }
 
 /**
@@ -142,11 +148,16 @@ function OfferChoice({
   const busy = isPaymentBusy(flow.state);
   // What the accepted offer does, for its success text: the list may load again meanwhile.
   const [acceptedNextCycle, setAcceptedNextCycle] = useState(false);
+  // The cancellation a renewal revokes (the subscription is cancelled, AK): what the page said
+  // before the choice, kept for the success text once the subscription has moved on.
+  const revokesCancellation = Boolean(texts.revokesCancellation) && s.orderStatus === 'AK';
+  const [revokedCancellation, setRevokedCancellation] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!chosen) return;
     setAcceptedNextCycle(chosen.upgradeOption?.upgradeTime === 'NEXT_CYCLE');
+    setRevokedCancellation(revokesCancellation);
     try {
       await flow.accept(
         () =>
@@ -184,7 +195,11 @@ function OfferChoice({
           })
         : null;
   const successText = t(
-    acceptedNextCycle && texts.successTextNextCycle ? texts.successTextNextCycle : texts.successText,
+    acceptedNextCycle && texts.successTextNextCycle
+      ? texts.successTextNextCycle
+      : revokedCancellation && texts.successTextRevoked
+        ? texts.successTextRevoked
+        : texts.successText,
     { title: s.displayName },
   );
   if (success && withoutLogin) {
@@ -234,6 +249,11 @@ function OfferChoice({
           )}
           <FlowBackButton onClick={onBack} />
         </>
+      )}
+      {offers.length > 0 && revokesCancellation && !success && (
+        <Alert variant="info">
+          <p>{t(texts.revokesCancellation!)}</p>
+        </Alert>
       )}
       {offers.length > 0 && (
         <form onSubmit={submit} noValidate>

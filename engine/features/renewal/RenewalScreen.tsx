@@ -11,6 +11,8 @@ const TEXTS: OfferFlowTexts = {
   notAllowed: 'renewal.notAllowed',
   successTitle: 'renewal.successTitle',
   successText: 'renewal.successText',
+  revokesCancellation: 'renewal.revokesCancellation',
+  successTextRevoked: 'renewal.successTextRevoked',
 };
 
 /** /subscriptions/{id}/renewal (account-flows.md §2): the renewal offers, nothing chosen until the visitor picks one. */

@@ -528,6 +528,28 @@ describe('renewal and upgrade pages (§2 "Renewal and upgrade screens")', () => 
     expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.successTitle']);
   });
 
+  it('renewal of a cancelled subscription says first that the cancellation will no longer apply, then that it does not', async () => {
+    const api = fakeApi(
+      {
+        [S]: { ...subscription, isRenewal: true, orderStatus: 'AK' },
+        [`${S}/recommendations?source=renewal&category=VERL`]: [offer('R1')],
+      },
+      { [`${S}/recommendations/R1/accept?source=renewal&category=VERL`]: { url: null, status: 'applied' } },
+    );
+    const page = await render(<RenewalScreen />, {
+      api,
+      path: `${S}/renewal`,
+      route: 'subscriptions/:id/renewal',
+    });
+    expect(page.textContent).toContain(en['renewal.revokesCancellation']);
+    await act(async () => page.querySelector<HTMLInputElement>('input[name="renewal-offer"]')!.click());
+    await settle();
+    await click(byText(page, 'button', en['renewal.submit']));
+    expect(page.querySelector('dialog[open]')!.textContent).toContain(
+      en['renewal.successTextRevoked'].replace('{{title}}', subscription.displayName),
+    );
+  });
+
   it('renewal: an offer accepted already is refused with its own dialog, not the generic error (409 offer_already_accepted)', async () => {
     const api = fakeApi(
       {
