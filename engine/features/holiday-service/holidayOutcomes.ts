@@ -9,11 +9,7 @@ import { ApiError } from '../../core/apiClient';
  *  - holiday:failed: anything else, the error dialog with the contact link.
  */
 export type HolidayFailure =
-  | 'holiday:active'
-  | 'holiday:not_cancellable'
-  | 'holiday:not_planned'
-  | 'holiday:invalid'
-  | 'holiday:failed';
+  'holiday:active' | 'holiday:not_cancellable' | 'holiday:not_planned' | 'holiday:invalid' | 'holiday:failed';
 
 export function holidayFailureOf(error: unknown): HolidayFailure {
   if (!(error instanceof ApiError)) return 'holiday:failed';
