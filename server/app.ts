@@ -27,8 +27,7 @@ import { hostTenantResolver, prefixTenantResolver, TenantDirectory } from './ten
 import type { ServerTenant } from './tenancy/tenantContext';
 import { tenantIndexPage } from './spa/tenantIndexPage';
 import { previewRouter } from './preview/previewRoutes';
-import { proxyHeadersOf, studioLocalOnly } from './studio/studioGuard';
-import { nonPublicAddress } from '../tenant/publicAddress';
+import { isLoopbackAddress, proxyHeadersOf, studioLocalOnly } from './studio/studioGuard';
 import { httpMetrics } from './metrics/httpMetrics';
 import { recordRouteTemplates } from './http/routeTemplate';
 import { setKnownTenants } from './metrics/registry';
@@ -106,23 +105,24 @@ function loadedOnFirstUse(load: () => Promise<RequestHandler>): RequestHandler {
   };
 }
 
-/** What crawlers may read: the public pages (login, FAQ, contact), not the API. */
 /**
  * Whether a /readyz request may read why (the database's error, migrations, jobs, how many tenants):
- * a probe or an operator asks the instance itself, from a non-public address, with no proxy between
- * and not on a publisher's host. Anyone else learns the status alone: the details name the
- * platform's insides (an error may name the database's host), no business of a portal's visitors.
+ * an operator or a probe on the machine asks the instance itself, from a loopback address, with no
+ * proxy header and not on a publisher's host. Anyone else learns the status alone, with the same
+ * code: the details name the platform's insides (an error may name the database's host), and a
+ * proxy or load balancer that adds no header still connects from an address of its own, not
+ * loopback. Monitoring elsewhere has the jobs' metrics (`portal_job_*`, docs/going-live.md).
  */
 function mayReadReadinessDetails(req: Request, directory: TenantDirectory): boolean {
-  const peer = req.socket.remoteAddress?.replace(/^::ffff:/i, '');
+  const host = req.headers.host?.replace(/\.(?=:\d+$|$)/, '');
   return (
-    peer !== undefined &&
-    nonPublicAddress(peer) !== undefined &&
+    isLoopbackAddress(req.socket.remoteAddress) &&
     proxyHeadersOf(req).length === 0 &&
-    directory.forHost(req.headers.host) === undefined
+    directory.forHost(host) === undefined
   );
 }
 
+/** What crawlers may read: the public pages (login, FAQ, contact), not the API. */
 const ROBOTS_TXT = 'User-agent: *\nDisallow: /api/\nDisallow: /t/*/api/\n';
 
 /**

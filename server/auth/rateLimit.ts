@@ -288,6 +288,21 @@ export function mailboxRule(
 }
 
 /**
+ * The mailbox's second budget, of the mails that go out only when facts besides the address held
+ * (e-mail + zip, bulk renewal, the e-mail widget): counted where the mail is made, off the request,
+ * and never read by a request. Were these mails counted in mailboxRule's budget, which requests
+ * read, a 429 there would tell whether an address and a zip code belong together; were the
+ * requests counted instead, anyone typing a wrong zip code would spend the owner's mails. A mailbox
+ * gets at most 2 × `perAddress` sign-in mails in a window.
+ */
+export function checkedMailboxRule(
+  limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
+  address: string,
+): RateLimitRule {
+  return { ...mailboxRule(limits, address), bucket: `mailbox-checked:${address.trim().toLowerCase()}` };
+}
+
+/**
  * Consumes the per-client and per-address budgets of one sign-in attempt, and the mailbox's
  * (mailboxRule); 429 when one is spent. For requests that may send a mail (login links,
  * registration, reset, the widgets): each one counts, as a send, and the places it took are
@@ -317,9 +332,10 @@ export async function limitSignInAttempt(
  * zip, bulk renewal's last name and zip code). Its answer is the same whatever matched, so every
  * request counts, as a send, against the client's budget and the budget of the address *and*
  * client: a client that spends it is refused, not the address's owner on another client. The
- * mailbox is capped where the mail is made (mayMailSignInLink): asking with a wrong zip code sends
- * nothing, so it must not spend the owner's mails, or five such requests from anywhere would refuse
- * the owner's own login link with nothing in the mailbox to sign in by.
+ * mailbox is capped where the mail is made, in its own budget (mayMailSignInLink,
+ * checkedMailboxRule): asking with a wrong zip code sends nothing, so it must not spend the owner's
+ * mails, or five such requests from anywhere would refuse the owner's own login link with nothing
+ * in the mailbox to sign in by.
  */
 export async function limitFactCheckedAttempt(
   db: Queryable,
@@ -342,9 +358,9 @@ export async function limitFactCheckedAttempt(
 
 /**
  * Whether the link a fact-checked sign-in request earned (limitFactCheckedAttempt) may go out: one
- * more mail in the mailbox's budget (mailboxRule), which every sign-in flow's mails to it count
- * against. Over it nothing is made, and the owner has the links those mails carried. The place it
- * took, for the link to give back when it is opened (a success); null when the budget is spent.
+ * more mail in the mailbox's budget of such mails (checkedMailboxRule). Over it nothing is made, and
+ * the owner has the links those mails carried. The place it took, for the link to give back when
+ * it is opened (a success); null when the budget is spent.
  */
 export async function mayMailSignInLink(
   db: Queryable,
@@ -353,7 +369,7 @@ export async function mayMailSignInLink(
   email: string,
   now: Date,
 ): Promise<CountedPlace | null> {
-  const rule = mailboxRule(limits, email);
+  const rule = checkedMailboxRule(limits, email);
   if ((await countHit(db, tenantId, rule, now)) > limits.perAddress) {
     // Not made, so not counted: an opened link's place is free for the next one.
     await refundHit(db, tenantId, rule, now);
@@ -416,8 +432,8 @@ export async function mayMailOrderNumberLink(
     await refundHit(db, tenantId, pair, now);
     return false;
   }
-  // The mailbox's budget, which the sign-in flows' mails to it count against too (mailboxRule).
-  const mailbox = mailboxRule(limits, email);
+  // The mailbox's budget of mails that went out because facts held (checkedMailboxRule).
+  const mailbox = checkedMailboxRule(limits, email);
   if ((await countHit(db, tenantId, mailbox, now)) <= limits.perAddress) return true;
   await refundHit(db, tenantId, mailbox, now);
   await refundHit(db, tenantId, pair, now);

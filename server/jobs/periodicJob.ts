@@ -19,8 +19,8 @@ export function jobStates(): ReadonlyMap<string, Readonly<JobState>> {
 
 /**
  * What /readyz may say of a failed round: the error's kind and code (`Error (ECONNREFUSED)`), never
- * its message. /readyz answers anyone, and a message can carry what the round was handling (an SMTP
- * server's refusal names its recipient); the message goes to the log.
+ * its message. /readyz shows it to whoever runs the machine, and a message can carry what the round
+ * was handling (an SMTP server's refusal names its recipient); the message goes to the log.
  */
 export function errorKind(error: unknown): string {
   if (!(error instanceof Error)) return typeof error;

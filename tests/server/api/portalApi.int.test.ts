@@ -272,6 +272,7 @@ describe('server shell', () => {
         request.on('error', reject);
       });
     expect(await readyz({ host: `${tenantA.id}.test` })).toEqual({ status: 200, body: { status: 'ready' } });
+    expect(await readyz({ host: `${tenantA.id}.test.` })).toEqual({ status: 200, body: { status: 'ready' } });
     expect(await readyz({ 'x-forwarded-for': '203.0.113.9' })).toEqual({
       status: 200,
       body: { status: 'ready' },

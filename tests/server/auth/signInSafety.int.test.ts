@@ -615,6 +615,30 @@ describe('e-mail + zip and bulk renewal spend the mailbox only with the mails th
     ).toBe(202);
     expect(await mailsTo(owner.email)).toHaveLength(1);
   });
+
+  it('keeps the links that facts made out of the budget requests read, so no 429 tells whether they held', async () => {
+    const owner = await reader(2);
+    await mailsTo(owner.email);
+    for (let i = 0; i < 5; i++)
+      expect(
+        await status(
+          auth().requestEmailZipLink(
+            tenant,
+            { email: owner.email, zipcode: owner.zipcode },
+            origin(`198.51.100.${120 + i}`),
+          ),
+        ),
+      ).toBe(202);
+    expect(await mailsTo(owner.email)).toHaveLength(5);
+    // The login links' own budget is untouched by those five: as for an address whose zip code
+    // nobody knew, five go out and the sixth is refused.
+    const statuses = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        await status(auth().requestMagicLink(tenant, { email: owner.email }, origin(`203.0.113.${120 + i}`))),
+      );
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+  });
 });
 
 describe('password attempts slow a guesser without locking the owner out', () => {

@@ -42,7 +42,7 @@ describe('readiness details', () => {
     const details = await readinessDetails(db, later);
     expect(details.jobs.find((job) => job.name === 'failing job')).toEqual({
       name: 'failing job',
-      // The kind only: /readyz answers anyone, and the message named a recipient.
+      // The kind only: the message named a recipient, which belongs in the log.
       lastError: 'Error (EENVELOPE)',
       stalled: true,
     });
