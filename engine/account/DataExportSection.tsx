@@ -9,16 +9,9 @@ import './dataExport.css';
 type Notice = { variant: 'success' | 'error'; text: string } | null;
 
 /**
- * "Download my data" (docs/subscribers.md "Download my data"), on the one screen engine/domain/dataExport.ts
- * names for the tenant (the account details page, else the customer data page), where a subscriber
- * looks for what the account holds: one button asks for the export; the server mails a link, which
- * opens that screen with `dataExport=<token>` (the `token` prop). The ZIP is then fetched through the API client — with
- * this session, which the server requires beside the token — after a click, so the browser treats
- * the save as the subscriber's own action.
- */
-/**
  * What the ZIP holds, as a list in the screen's language: the parts every account has, and those of
- * the features this tenant offers (a portal without licences does not promise them).
+ * the features this tenant offers (a portal without licences does not promise them; the ZIP has a
+ * file for every part, empty where the portal keeps nothing).
  */
 function exportContents(features: readonly string[], t: (key: string) => string, language: string): string {
   const parts = [
@@ -35,6 +28,14 @@ function exportContents(features: readonly string[], t: (key: string) => string,
   );
 }
 
+/**
+ * "Download my data" (docs/subscribers.md "Download my data"), on the one screen engine/domain/dataExport.ts
+ * names for the tenant (the account details page, else the customer data page), where a subscriber
+ * looks for what the account holds: one button asks for the export; the server mails a link, which
+ * opens that screen with `dataExport=<token>` (the `token` prop). The ZIP is then fetched through the API client — with
+ * this session, which the server requires beside the token — after a click, so the browser treats
+ * the save as the subscriber's own action.
+ */
 export function DataExportSection({ token, onTokenDone }: { token: string | null; onTokenDone: () => void }) {
   const { t, i18n } = useTranslation();
   const { api, config } = usePortal();
