@@ -315,7 +315,8 @@ test.describe('cancellation', () => {
       /Bestätigung Ihrer Kündigung/,
     );
     expect(confirmation.text).toContain(target.orderNumber);
-    expect(confirmation.text).toContain(`${effectiveDate} (Ausgabe ${issueNumber})`);
+    // In the tenant's date style, as the page named it.
+    expect(confirmation.text).toContain(`mit Ausgabe ${issueNumber} (${effectiveDate})`);
   });
 
   test('technikwelt (en): a signed-in subscriber takes the card-paid retention offer in the sandbox popup and stays', async ({

@@ -402,6 +402,8 @@ test('renew: the cancelled subscription renewed with an offer paid on account is
   );
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target!.id}/renewal$`));
   await expect(page.getByRole('heading', { level: 1, name: t('renewal.heading') })).toBeVisible();
+  // The page says beforehand what the renewal does to the cancellation.
+  await expect(page.getByText(t('renewal.revokesCancellation'))).toBeVisible();
   // Paid on account (no popup): desktop by invoice, phone by direct debit — the payments the bulk
   // renewal journey of the same project leaves open. Else the next offer still open, paid online.
   const order =
@@ -421,7 +423,7 @@ test('renew: the cancelled subscription renewed with an offer paid on account is
     () => page.getByRole('button', { name: t('renewal.submit') }).click(),
     success,
   );
-  await expect(success.getByText(t('renewal.successText', { title }))).toBeVisible();
+  await expect(success.getByText(t('renewal.successTextRevoked', { title }))).toBeVisible();
   await success.getByRole('button', { name: t('shell.close') }).click();
   await expect(page).toHaveURL(new RegExp(`/t/${TENANT}/subscriptions/${target!.id}$`));
 
