@@ -9,6 +9,7 @@ import { HttpError } from './errors';
  * - a body in another media type (a form, text, none named) is 415 `unsupported_media_type`: read
  *   as no body, it would be judged as an empty object ("is required", "must be object"), which
  *   names the wrong fault;
+ * - a body in another charset than UTF-8 is 415 `unsupported_media_type` "Send the body in UTF-8.";
  * - a body sent as UTF-8 must be UTF-8: the parser would otherwise read each invalid byte as U+FFFD
  *   and hand a name with replacement marks on to the database, where the person typed something
  *   else; such a body is 400 `malformed_request` "The request body is not valid UTF-8.";
@@ -20,14 +21,21 @@ export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): Requ
   const parse = express.json({
     limit: '4mb',
     verify: (_req, res, bytes, encoding) => {
-      if (encoding.toLowerCase() === 'utf-8' && !isUtf8(bytes)) {
+      // JSON between systems is UTF-8 (RFC 8259 §8.1). body-parser would decode any `utf-*`
+      // charset (UTF-16, UTF-32, UTF-7): bytes a proxy or log reads as one thing and the server as
+      // another, past the checks below, which read UTF-8.
+      if (encoding.toLowerCase() !== 'utf-8') {
+        // body-parser's own type for the charsets it refuses (latin1): errors.ts words both.
+        throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
+      }
+      if (!isUtf8(bytes)) {
         throw Object.assign(new Error('The request body is not valid UTF-8.'), {
           status: 400,
           expose: true,
           type: 'entity.verify.failed',
         });
       }
-      const duplicate = duplicateKeyIn(bytes, encoding);
+      const duplicate = duplicateJsonKey(bytes.toString('utf8'));
       if (duplicate !== undefined) {
         throw Object.assign(
           new Error(`The request body names the key ${JSON.stringify(duplicate)} twice in one object.`),
@@ -46,14 +54,4 @@ export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): Requ
       throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
     parse(req, res, next);
   };
-}
-
-function duplicateKeyIn(bytes: Buffer, encoding: string): string | undefined {
-  let text: string;
-  try {
-    text = new TextDecoder(encoding, { fatal: true }).decode(bytes);
-  } catch {
-    return undefined; // a charset the parser refuses on its own
-  }
-  return duplicateJsonKey(text);
 }

@@ -151,6 +151,28 @@ describe('magic-link sign-in', () => {
     expect(utf8.body.error).toMatchObject({ code: 'validation_failed', details: [{ field: '/email' }] });
   });
 
+  it('refuses a body in another charset than UTF-8, which the checks after it would not read', async () => {
+    const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
+    await client.get('/subscriptions');
+    const body = '{"email": "someone@example.com", "email": "other@example.com"}';
+    const utf7 = '{"email": "someone+AEA-example.com"}';
+    for (const [charset, bytes] of [
+      ['utf-16le', Buffer.from(body, 'utf16le')],
+      ['utf-32le', Buffer.from([...body].flatMap((c) => [c.charCodeAt(0), 0, 0, 0]))],
+      ['utf-7', Buffer.from(utf7)],
+      ['latin1', Buffer.from(body, 'latin1')],
+    ] as const) {
+      const response = await client.post('/login/magic-link', bytes, {
+        'content-type': `application/json; charset=${charset}`,
+      });
+      expect(response.status, charset).toBe(415);
+      expect(response.body.error, charset).toMatchObject({
+        code: 'unsupported_media_type',
+        message: 'Send the body in UTF-8.',
+      });
+    }
+  });
+
   it('refuses a body that names a key twice, rather than acting on the last one', async () => {
     const client = browserLikeClient(baseUrl, `/t/${tenantA.id}/api`);
     await client.get('/subscriptions');

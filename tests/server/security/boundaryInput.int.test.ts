@@ -75,6 +75,13 @@ describe('path parameters', () => {
     expectNamed(await f.call({ method: 'GET', path: `${site}/assets/%ED%A0%80.js` }), 'path');
   });
 
+  it('answers an asset path that climbs out of its folder as a missing file, naming no path', async () => {
+    const site = f.api(f.tenants[0]).replace(/\/api$/, '');
+    const answer = await f.call({ method: 'GET', path: `${site}/assets/..%2f..%2f..%2fpackage.json` });
+    expect(answer.status, answer.text).toBe(404);
+    expect(answer.json.error).toEqual({ code: 'not_found', message: 'There is no such file.' });
+  });
+
   it('checks the parameters of anonymous routes too', async () => {
     expectNamed(
       await f.call({ method: 'GET', path: api('/issue-calendar/publications/10%001/TWM/upcoming-issues') }),
