@@ -142,10 +142,12 @@ export function ContactDetailsFields({
 }
 
 export function SubscriptionSelect({
+  required,
   value,
   onChange,
   error,
 }: {
+  required: boolean;
   value: string;
   onChange: (e: { target: { value: string } }) => void;
   error?: string;
@@ -155,14 +157,16 @@ export function SubscriptionSelect({
   return (
     <SelectField
       label={t('contact.subscription')}
-      required
+      required={required}
       value={value}
       onChange={onChange}
       error={error}
       disabled={state.status !== 'ready'}
     >
       <option value="">
-        {state.status === 'failed' ? t('contact.subscriptionsError') : t('contact.subscriptionPlaceholder')}
+        {state.status === 'failed'
+          ? t('contact.subscriptionsError')
+          : t(required ? 'contact.subscriptionPlaceholder' : 'contact.subscriptionNone')}
       </option>
       {state.subscriptions.map((s) => (
         <option key={s.id} value={s.id}>

@@ -21,8 +21,9 @@ export function ContactForm(props: ContactFormProps) {
 
   return (
     <form ref={contact.formRef} className="contact-form" onSubmit={contact.submit} noValidate>
-      {loggedIn && activity.requiresSubscription && (
+      {contact.subscriptionShown && (
         <SubscriptionSelect
+          required={activity.requiresSubscription}
           value={values.subscriptionId}
           onChange={set('subscriptionId')}
           error={errorOf('/subscriptionId')}

@@ -54,8 +54,8 @@ function lengthOf(values: ContactValues, field: string): number {
 }
 
 /**
- * The body of POST /contact (without the file): signed in, the subscription where the activity
- * needs one; else the person's details, the publication, the subject and the order number, or that
+ * The body of POST /contact (without the file): signed in, the subscription the form shows (where
+ * the activity needs one, or where the form was opened for one); else the person's details, the publication, the subject and the order number, or that
  * it is missing where the activity allows it.
  */
 export function contactInput(
@@ -65,6 +65,7 @@ export function contactInput(
     tenant,
     locale,
     loggedIn,
+    subscriptionShown,
     messageShown,
     showMessageInput,
     optIn,
@@ -74,6 +75,8 @@ export function contactInput(
     tenant: ContactTenant;
     locale: string;
     loggedIn: boolean;
+    /** The subscription's field is on the form (useContactForm subscriptionShown). */
+    subscriptionShown: boolean;
     messageShown: boolean;
     showMessageInput: boolean;
     /** The opt-in's answer, where the form shows it. */
@@ -91,9 +94,7 @@ export function contactInput(
   if (loggedIn)
     return {
       ...base,
-      ...(activity.requiresSubscription && values.subscriptionId
-        ? { subscriptionId: values.subscriptionId }
-        : {}),
+      ...(subscriptionShown && values.subscriptionId ? { subscriptionId: values.subscriptionId } : {}),
     };
   const details = {
     salutation: values.salutation,

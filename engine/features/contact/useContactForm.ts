@@ -144,6 +144,10 @@ export function useContactForm({
   const { file } = upload;
 
   const messageShown = showsMessage(activity, showMessageInput);
+  // Opened for one subscription ("Contact about this subscription", portal-core.md §2 Contact's
+  // query subscriptionId), the message is about it whatever the topic; the field says so and may
+  // be cleared where the topic needs none.
+  const subscriptionShown = loggedIn && (activity.requiresSubscription || Boolean(preselectedSubscription));
   const optInShown = showsOptIn(tenant, activity, loggedIn);
   const errorOf = (field: string) => contactErrorText(t, values, errors[field], field);
 
@@ -155,6 +159,7 @@ export function useContactForm({
       tenant,
       locale: portalLocale(i18n.language),
       loggedIn,
+      subscriptionShown,
       messageShown,
       showMessageInput,
       optIn: optInShown ? optIn : undefined,
@@ -197,6 +202,7 @@ export function useContactForm({
     form,
     upload,
     errorOf,
+    subscriptionShown,
     messageShown,
     optInShown,
     optIn,
