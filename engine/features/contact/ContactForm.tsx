@@ -23,7 +23,7 @@ export function ContactForm(props: ContactFormProps) {
     <form ref={contact.formRef} className="contact-form" onSubmit={contact.submit} noValidate>
       {contact.subscriptionShown && (
         <SubscriptionSelect
-          required={activity.requiresSubscription}
+          required={Boolean(activity.requiresSubscription)}
           value={values.subscriptionId}
           onChange={set('subscriptionId')}
           error={errorOf('/subscriptionId')}
