@@ -258,6 +258,10 @@ export interface SubscriptionPartner {
    */
   editable: boolean;
   /**
+   * Names the partner's address, names and contact details as they are now; an address change sends it back as `basedOn`, and one based on an older version is refused (409 address_changed_meanwhile).
+   */
+  addressVersion: string;
+  /**
    * The goods recipient's next printed issue: when its first shipping day has passed, an 'as soon as possible' change misses it (§5 warning).
    */
   nextPhysicalIssue?: {

@@ -34,4 +34,8 @@ export interface AddressChangeRequest {
    * Take effect on this day (at least tomorrow; only when the tenant allows timed changes); null: as soon as possible.
    */
   validFrom?: string | null;
+  /**
+   * The partner's addressVersion the change was made on (the form as it loaded). When the partner's details have changed since (another window, the order system), the change is refused with 409 address_changed_meanwhile rather than written over them; without it, the change applies to the details as they are.
+   */
+  basedOn?: string;
 }

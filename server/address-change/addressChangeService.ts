@@ -6,6 +6,7 @@
  * (server/jobs/dueChanges.ts applies it); fields the tenant does not let subscribers change are
  * refused (they need the contact form).
  */
+import { createHash } from 'node:crypto';
 import type { Database, Queryable } from '../db/database';
 import type { Subscription } from '../../schemas/generated/subscription';
 import type { PostalAddress, SubscriptionPartner } from '../../schemas/generated/account-changes';
@@ -19,13 +20,14 @@ import {
   issuesWithinTerm,
   lastDayOfTerm,
 } from '../../engine/domain/subscriptionTerm';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { enqueueMail } from '../store/mailQueueStore';
 import { recordEvent } from '../events/recordEvent';
 import { listIssuesOnSale } from '../store/issueCalendarStore';
 import { getSubscriptionForUser } from '../store/subscriptionStore';
 import {
   futureAddressesOf,
+  lockPartnerRecord,
   partnersOfSubscription,
   updatePartner,
   upsertFutureAddress,
@@ -132,6 +134,18 @@ function currentValues(row: PartnerRow): Record<Field, string | null> {
   };
 }
 
+/**
+ * Names a partner's details as they are now, with its dated changes: the form sends it back
+ * (`basedOn`), and a change made on other details than these is refused rather than written over
+ * them (§5 address form; a window opened before another saved, the order system's write meanwhile).
+ */
+function addressVersionOf(values: Record<Field, string | null>, future: unknown[]): string {
+  return createHash('sha256')
+    .update(JSON.stringify([ADDRESS_FIELDS.map((field) => values[field]), future]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
 const blankToNull = (value: string | null | undefined) =>
   value == null || value.trim() === '' ? null : value.trim();
 
@@ -188,6 +202,7 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
     today: string,
   ): Promise<SubscriptionPartner> {
     const values = currentValues(row);
+    const future = await futureAddressesOf(tx, tenant.id, row.bpNumber, today);
     const partner: SubscriptionPartner = {
       bpNumber: row.bpNumber,
       roles: row.roles as SubscriptionPartner['roles'],
@@ -199,13 +214,14 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
       phoneNumber: row.phoneNumber,
       dateOfBirth: row.dateOfBirth,
       // A stored change keeps its column fields at the top and the others under `details`.
-      futureAddresses: (await futureAddressesOf(tx, tenant.id, row.bpNumber, today)).map((f) => {
+      futureAddresses: future.map((f) => {
         const { details, ...columns } = f.address as Partial<Record<Field, string | null>> & {
           details?: Partial<Record<Field, string | null>>;
         };
         return { validFrom: f.validFrom, address: postal({ ...values, ...columns, ...details }) };
       }),
       editable: row.mine,
+      addressVersion: addressVersionOf(values, future),
     };
     // §5: the warning for 'as soon as possible' needs the goods recipient's next printed issue.
     if (row.roles.includes('WE') && (s.mixType === 'PR' || s.mixType === 'KO')) {
@@ -255,13 +271,27 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
       const today = utcDay(deps.now());
       return db.transaction(async (tx) => {
         const s = await subscriptionOf(tx, caller, id);
-        const row = (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find(
-          (p) => p.bpNumber === bpNumber,
-        );
-        if (!row) throw notFound('This business partner has no role on this subscription.');
-        if (!row.mine)
+        const partnerOf = async () =>
+          (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find(
+            (p) => p.bpNumber === bpNumber,
+          );
+        const found = await partnerOf();
+        if (!found) throw notFound('This business partner has no role on this subscription.');
+        if (!found.mine)
           throw refuse.notAllowed('You cannot change the address of a partner you do not speak for.');
+        // Read again once held: what another change committed meanwhile is what this one is judged on.
+        await lockPartnerRecord(tx, tenant.id, bpNumber);
+        const row = (await partnerOf())!;
         const current = currentValues(row);
+        if (
+          body.basedOn !== undefined &&
+          body.basedOn !== addressVersionOf(current, await futureAddressesOf(tx, tenant.id, bpNumber, today))
+        )
+          throw new HttpError(
+            409,
+            'address_changed_meanwhile',
+            'These details were changed meanwhile. Please check them as they are now and save again.',
+          );
         const fields: Record<string, string> = {};
         const linesOn = isFeatureOn(tenant, 'address-lines', s.publication);
         const locked = lockedFields(tenant, linesOn);

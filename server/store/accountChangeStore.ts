@@ -284,6 +284,17 @@ export async function partnersOfSubscription(
   );
 }
 
+/**
+ * Holds the partner's record to the end of the transaction: two address changes of one partner
+ * (two windows, the order system's write) judge and write one after the other.
+ */
+export async function lockPartnerRecord(db: Queryable, tenantId: string, bpNumber: string): Promise<void> {
+  await db.query(`select 1 from business_partners where tenant_id = $1 and bp_number = $2 for update`, [
+    tenantId,
+    bpNumber,
+  ]);
+}
+
 export async function futureAddressesOf(
   db: Queryable,
   tenantId: string,

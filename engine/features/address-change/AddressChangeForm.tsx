@@ -2,6 +2,7 @@ import { useTranslation } from '../../core/translation';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { AddressFields } from '../../account/changes/AddressFields';
+import { Alert } from '../../ui/Alert';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { AddressTiming, ConfirmAddressDialog, ContactFields, NextIssueWarning } from './AddressChangeParts';
 import { useAddressChangeForm } from './useAddressChangeForm';
@@ -21,16 +22,24 @@ export function AddressChangeForm({
   subscription: s,
   partner,
   onDone,
+  onChangedMeanwhile,
 }: {
   subscription: Subscription;
   partner: SubscriptionPartner;
   onDone: () => void;
+  /** Loads the partner again after the server said its details changed since the form loaded. */
+  onChangedMeanwhile: () => Promise<void>;
 }) {
   const { t } = useTranslation();
-  const form = useAddressChangeForm(s, partner);
+  const form = useAddressChangeForm(s, partner, onChangedMeanwhile);
   const { values, change, errors, required, ruleContext, salutations, countries, access, sending } = form;
   return (
     <form ref={form.ref} className="address-form" onSubmit={form.check} noValidate>
+      {form.changedMeanwhile && (
+        <Alert variant="warning">
+          <p>{t('address-change.changedMeanwhile')}</p>
+        </Alert>
+      )}
       <p className="field-note muted">{t('account.changes.requiredNote')}</p>
       <AddressFields
         legend={t('address-change.addressLegend')}

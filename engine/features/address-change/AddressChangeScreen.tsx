@@ -8,6 +8,7 @@ import { useResource } from '../../account/resource';
 import { ResourceView } from '../../account/ResourceView';
 import { href, ROUTES } from '../../domain/routeRefs';
 import { Alert } from '../../ui/Alert';
+import { usePortal } from '../../core/PortalContext';
 import { AddressChangeForm } from './AddressChangeForm';
 import { addressApi, partnerName } from './addressApi';
 
@@ -20,6 +21,7 @@ export default function AddressChangeScreen() {
   const { t } = useTranslation();
   const { id = '', bpNumber = '' } = useParams();
   const navigate = useNavigate();
+  const { api } = usePortal();
   const subscription = useFlowSubscription(id);
   const partners = useResource<SubscriptionPartner[]>(`${id}/business-partners`, (api) =>
     addressApi(api).partners(id),
@@ -65,6 +67,8 @@ export default function AddressChangeScreen() {
                     subscription={s}
                     partner={partner}
                     onDone={toAddresses}
+                    // In place, so the form and what was typed into it stay.
+                    onChangedMeanwhile={() => addressApi(api).partners(id).then(partners.replace)}
                   />
                 </>
               );

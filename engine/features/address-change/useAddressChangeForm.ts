@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useNavigate } from 'react-router';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
@@ -7,7 +7,7 @@ import type { Subscription } from '../../../schemas/generated/subscription';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useAddressRuleContext, useSalutationOptions } from '../../account/changes/addressContext';
 import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
-import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
+import { apiErrorCode, apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { useSupportedCountries } from '../../account/changes/countries';
 import { useFocusFirstError } from '../../ui/focusFirstError';
 import {
@@ -98,25 +98,29 @@ function useAddressChangeErrors(
 }
 
 /**
- * Saving, after the confirmation: the change sent, then back to the addresses with the saved
- * change to show; the server's refused fields go to the form (`onFields`), any other refusal is
- * the error dialog.
+ * Saving, after the confirmation: the change sent on the details the form loaded (`basedOn`), then
+ * back to the addresses with the saved change to show; the server's refused fields go to the form
+ * (`onFields`); details changed meanwhile are loaded again (`onChangedMeanwhile`) and said so; any
+ * other refusal is the error dialog.
  */
 function useAddressSave(
   s: Subscription,
   partner: SubscriptionPartner,
   onFields: (fields: ServerError[]) => void,
+  onChangedMeanwhile: () => Promise<void>,
 ) {
   const { api } = usePortal();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
 
   async function save(change: AddressChangeRequest, release: () => void) {
     setSending(true);
+    setChangedMeanwhile(false);
     try {
-      await addressApi(api).change(s.id, partner.bpNumber, change);
+      await addressApi(api).change(s.id, partner.bpNumber, { ...change, basedOn: partner.addressVersion });
       setConfirming(false);
       release();
       const saved: SavedChange = { bpNumber: partner.bpNumber, validFrom: change.validFrom || null };
@@ -126,13 +130,30 @@ function useAddressSave(
       const fields = apiFieldCodes(error);
       if (fields && Object.keys(fields).length > 0) {
         onFields(Object.entries(fields).map(([field, code]) => ({ field, code })));
+      } else if (apiErrorCode(error) === 'address_changed_meanwhile') {
+        await onChangedMeanwhile().then(
+          () => setChangedMeanwhile(true),
+          () => setFailed(true),
+        );
       } else setFailed(true);
     } finally {
       setSending(false);
     }
   }
 
-  return { confirming, setConfirming, sending, failed, setFailed, save };
+  return { confirming, setConfirming, sending, failed, setFailed, changedMeanwhile, save };
+}
+
+/**
+ * The person's entries on the partner's details as loaded now: a field they changed keeps what
+ * they typed, the others show the details as they are (another window saved, the order system
+ * wrote), so nothing typed is lost and nothing changed meanwhile is written over unseen.
+ */
+function onNewDetails<V extends Record<string, string>>(entered: V, loaded: V, now: V): V {
+  const merged = { ...now };
+  for (const field of Object.keys(now) as Array<keyof V>)
+    if (entered[field].trim() !== loaded[field].trim()) merged[field] = entered[field];
+  return merged;
 }
 
 /**
@@ -141,7 +162,11 @@ function useAddressSave(
  * the check before the confirmation, the saving, and the guard against leaving with unsaved
  * changes (§2).
  */
-export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartner) {
+export function useAddressChangeForm(
+  s: Subscription,
+  partner: SubscriptionPartner,
+  onChangedMeanwhile: () => Promise<void>,
+) {
   const { t } = useTranslation();
   const rules = useAddressChangeRules(s, partner);
   const { access, ruleContext, timed, today } = rules;
@@ -153,6 +178,14 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
   // with): what the person leaves as it is there is not judged by the limits (addressRules.ts).
   const onRecord = useMemo(() => initialValues(partner, false), [partner]);
   const [values, setValues] = useState<Values>(initial);
+  // The details the entries were made on; when the partner is loaded again, the entries move onto it.
+  const loaded = useRef(initial);
+  useEffect(() => {
+    if (loaded.current === initial) return;
+    const before = loaded.current;
+    loaded.current = initial;
+    setValues((entered) => onNewDetails(entered, before, initial));
+  }, [initial]);
   const [timing, setTiming] = useState<AddressChangeTiming>('asap');
   const [validFrom, setValidFrom] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -174,10 +207,15 @@ export function useAddressChangeForm(s: Subscription, partner: SubscriptionPartn
   const forget = (field: string) =>
     setServerErrors((current) => current.filter((error) => error.field !== field));
 
-  const saving = useAddressSave(s, partner, (fields) => {
-    setServerErrors(fields);
-    refused();
-  });
+  const saving = useAddressSave(
+    s,
+    partner,
+    (fields) => {
+      setServerErrors(fields);
+      refused();
+    },
+    onChangedMeanwhile,
+  );
   const save = () =>
     saving.save(
       {

@@ -56,6 +56,7 @@ const partner: SubscriptionPartner = {
   dateOfBirth: null,
   futureAddresses: [],
   editable: true,
+  addressVersion: '0123456789abcdef',
   // Shipping today: an immediate change misses it.
   nextPhysicalIssue: { issueNumber: '48/2026', dateOfFirstShipping: '2000-01-01' },
 };
@@ -169,10 +170,61 @@ describe('address edit page', () => {
         phoneNumber: '+49 30 1234',
         dateOfBirth: null,
         validFrom: '2099-01-15',
+        basedOn: partner.addressVersion,
       },
     });
     // Saved: on to the addresses without being asked about unsaved changes.
     expect(router.state.location.pathname).toBe(`${S}/addresses`);
+  });
+
+  it('keeps what was typed on the details another window saved meanwhile, says so, and saves on them', async () => {
+    for (const locale of ['en-GB', 'de-DE'] as const) {
+      const texts = locale === 'en-GB' ? en : de;
+      const meanwhile: SubscriptionPartner = {
+        ...partner,
+        address: { ...partner.address, streetNumber: '9' },
+        addressVersion: 'fedcba9876543210',
+      };
+      let shown = partner;
+      let answers = 0;
+      const api = fakeApi(
+        {
+          [S]: subscription,
+          [`${S}/business-partners`]: () => [shown],
+          [`${S}/supported-countries?role=WE`]: ['DE', 'AT'],
+        },
+        {
+          [`${S}/business-partners/${BP}`]: () => {
+            answers += 1;
+            if (answers > 1) return meanwhile;
+            shown = meanwhile;
+            return new ApiError(409, 'address_changed_meanwhile', 'These details were changed meanwhile.');
+          },
+        },
+      );
+      const { page } = await render(<AddressChangeScreen />, {
+        api,
+        path: `${S}/business-partners/${BP}`,
+        route,
+        portal: config(),
+        locale,
+      });
+      const city = () => labelled<HTMLInputElement>(page, `${texts['account.address.city']} *`);
+      await type(city(), 'Potsdam');
+      await click(byText(page, 'button', texts['address-change.save']));
+      await click(byText(openDialog(page)!, 'button', texts['address-change.confirmYes']));
+      expect(page.textContent).toContain(texts['address-change.changedMeanwhile']);
+      expect(labelled<HTMLInputElement>(page, `${texts['account.address.streetNumber']} *`).value).toBe('9');
+      expect(city().value).toBe('Potsdam');
+      await click(byText(page, 'button', texts['address-change.save']));
+      await click(byText(openDialog(page)!, 'button', texts['address-change.confirmYes']));
+      const posts = api.calls.filter((call) => call.method === 'POST').map((call) => call.body);
+      expect(posts).toEqual([
+        expect.objectContaining({ streetNumber: '12', city: 'Potsdam', basedOn: partner.addressVersion }),
+        expect.objectContaining({ streetNumber: '9', city: 'Potsdam', basedOn: 'fedcba9876543210' }),
+      ]);
+      cleanUp();
+    }
   });
 
   it('saves a change beside values on record longer than the form allows, which it leaves as they are', async () => {

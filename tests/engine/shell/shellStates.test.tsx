@@ -345,6 +345,7 @@ describe('the smaller items', () => {
       dateOfBirth: null,
       futureAddresses: [],
       editable: true,
+      addressVersion: '0123456789abcdef',
       nextPhysicalIssue: null,
     };
     const api = fakeApi({

@@ -777,6 +777,60 @@ describe('addresses', () => {
     expect(again).toMatchObject({ jobTitle: 'Redakteurin', department: 'Lokales', company2: null });
   });
 
+  it('refuses a change made on details another window or the order system changed since, and writes nothing', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const url = `/subscriptions/${s.id}/business-partners`;
+    const me = (await client.get<any[]>(url)).body.find((p) => p.roles.includes('WE'))!;
+    expect(me.addressVersion).toMatch(/^[0-9a-f]{16}$/);
+    // Two windows opened on the same details: the first saves a new street number…
+    const first = await client.post<any>(`${url}/${me.bpNumber}`, {
+      ...me.address,
+      streetNumber: '9',
+      basedOn: me.addressVersion,
+    });
+    expect(first.status).toBe(200);
+    expect(first.body.addressVersion).not.toBe(me.addressVersion);
+    // …the second, still showing the old number, a new city: refused, not written over the first.
+    const events = async () =>
+      (
+        await db.query<{ n: number }>(`select count(*)::int as n from account_events where tenant_id = $1`, [
+          german.id,
+        ])
+      )[0].n;
+    const before = await events();
+    const second = await client.post<any>(`${url}/${me.bpNumber}`, {
+      ...me.address,
+      city: 'Markkleeberg',
+      basedOn: me.addressVersion,
+    });
+    expect(second.status).toBe(409);
+    expect(second.body.error.code).toBe('address_changed_meanwhile');
+    expect(await events()).toBe(before);
+    const now = (await client.get<any[]>(url)).body.find((p) => p.bpNumber === me.bpNumber)!;
+    expect(now.address).toMatchObject({ streetNumber: '9', city: me.address.city });
+    expect(now.addressVersion).toBe(first.body.addressVersion);
+    // On the details as they are now, the same change goes through and keeps the first.
+    const again = await client.post<any>(`${url}/${me.bpNumber}`, {
+      ...now.address,
+      city: 'Markkleeberg',
+      basedOn: now.addressVersion,
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.address).toMatchObject({ streetNumber: '9', city: 'Markkleeberg' });
+    // The order system's write meanwhile counts as a change too.
+    await db.query(
+      `update business_partners set phone_number = '0341 123' where tenant_id = $1 and bp_number = $2`,
+      [german.id, me.bpNumber],
+    );
+    const stale = await client.post<any>(`${url}/${me.bpNumber}`, {
+      ...again.body.address,
+      street: 'Lindenstraße',
+      basedOn: again.body.addressVersion,
+    });
+    expect(stale.status).toBe(409);
+  });
+
   it('judges the values a change alters, not those the order system sent (a stored e-mail address longer than the form allows)', async () => {
     const client = await signIn(german);
     const s = printOf(await subscriptions(client));
