@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../core/translation';
 import type { SubscriptionPartner } from '../../../schemas/generated/account-changes';
 import type { Subscription } from '../../../schemas/generated/subscription';
@@ -32,13 +33,20 @@ export function AddressChangeForm({
 }) {
   const { t } = useTranslation();
   const form = useAddressChangeForm(s, partner, onChangedMeanwhile);
+  // Focused as it appears: the save button the person pressed may be a phone's screens below it.
+  const changedNotice = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (form.changedMeanwhile) changedNotice.current?.focus();
+  }, [form.changedMeanwhile]);
   const { values, change, errors, required, ruleContext, salutations, countries, access, sending } = form;
   return (
     <form ref={form.ref} className="address-form" onSubmit={form.check} noValidate>
       {form.changedMeanwhile && (
-        <Alert variant="warning">
-          <p>{t('address-change.changedMeanwhile')}</p>
-        </Alert>
+        <div tabIndex={-1} ref={changedNotice} className="changed-meanwhile">
+          <Alert variant="warning">
+            <p>{t('address-change.changedMeanwhile')}</p>
+          </Alert>
+        </div>
       )}
       <p className="field-note muted">{t('account.changes.requiredNote')}</p>
       <AddressFields
