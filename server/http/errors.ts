@@ -129,10 +129,9 @@ export function errorMiddleware(log: (entry: Record<string, unknown>) => void): 
     }
     // body-parser errors (malformed JSON, too large) carry a status and `expose`.
     const status = typeof error?.status === 'number' ? error.status : 500;
-    // A file that is not there (serve-static's 404 for a missing asset, its 403 for a path that
-    // climbs out of the folder): its message names the server's path, which is nobody's business
-    // outside, and a path out of the folder names no file either.
-    if (status === 404 || status === 403) {
+    // A file that is not there (serve-static's 404 for a missing asset): its message names the
+    // server's path, which is nobody's business outside.
+    if (status === 404) {
       res.status(404).json(errorBody('not_found', 'There is no such file.'));
       return;
     }

@@ -21,13 +21,8 @@ export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): Requ
   const parse = express.json({
     limit: '4mb',
     verify: (_req, res, bytes, encoding) => {
-      // JSON between systems is UTF-8 (RFC 8259 §8.1). body-parser would decode any `utf-*`
-      // charset (UTF-16, UTF-32, UTF-7): bytes a proxy or log reads as one thing and the server as
-      // another, past the checks below, which read UTF-8.
-      if (encoding.toLowerCase() !== 'utf-8') {
-        // body-parser's own type for the charsets it refuses (latin1): errors.ts words both.
-        throw Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
-      }
+      // No other charset gets here (sentInOtherCharset); the decoding is body-parser's own.
+      if (encoding.toLowerCase() !== 'utf-8') throw unsupportedCharset();
       if (!isUtf8(bytes)) {
         throw Object.assign(new Error('The request body is not valid UTF-8.'), {
           status: 400,
@@ -52,6 +47,35 @@ export function jsonBody(onBytes?: (res: Response, bytes: Buffer) => void): Requ
       (req.headers['content-length'] !== undefined && req.headers['content-length'] !== '0');
     if (hasBody && !req.is('application/json'))
       throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.');
+    if (hasBody && sentInOtherCharset(req.rawHeaders)) throw unsupportedCharset();
     parse(req, res, next);
   };
+}
+
+/** body-parser's own error type for a charset it refuses: errors.ts words it "Send the body in UTF-8.". */
+const unsupportedCharset = () =>
+  Object.assign(new Error('unsupported charset'), { status: 415, type: 'charset.unsupported' });
+
+/**
+ * JSON between systems is UTF-8 (RFC 8259 §8.1), and the checks of this parser read UTF-8.
+ * body-parser would decode any `utf-*` charset (UTF-16, UTF-32, UTF-7), and takes the first of two
+ * Content-Type headers or charset parameters where a proxy or a log may take the last: bytes read
+ * as one thing there and as another here. So a body names no charset but UTF-8, once, in one
+ * Content-Type, or is refused before it is read.
+ */
+function sentInOtherCharset(rawHeaders: string[]): boolean {
+  const types = rawHeaders.filter(
+    (_, i) => i % 2 === 1 && rawHeaders[i - 1].toLowerCase() === 'content-type',
+  );
+  if (types.length !== 1) return types.length > 1;
+  const parameters = types[0]
+    .split(';')
+    .slice(1)
+    .map((parameter) => {
+      const [name, value = ''] = parameter.split('=');
+      return { name: name.trim().toLowerCase(), value: value.trim().replace(/^"|"$/g, '').toLowerCase() };
+    });
+  if (new Set(parameters.map((p) => p.name)).size !== parameters.length) return true;
+  const charset = parameters.find((p) => p.name === 'charset')?.value;
+  return charset !== undefined && charset !== '' && charset !== 'utf-8';
 }

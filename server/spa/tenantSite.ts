@@ -109,7 +109,9 @@ export function tenantSite(distDir: string): Router {
     const answered = (error?: unknown) => {
       // A variant that was listed but is gone: the error answer is not compressed.
       if (!res.headersSent) res.removeHeader('Content-Encoding');
-      next(error);
+      // serve-static's 403 for a path that climbs out of the folder: it names no file either.
+      const outOfFolder = (error as { status?: number } | undefined)?.status === 403;
+      next(outOfFolder ? Object.assign(new Error('There is no such file.'), { status: 404 }) : error);
     };
     current(req, res, (error?: unknown) => {
       if (before && !res.headersSent && (error as { status?: number } | undefined)?.status === 404) {

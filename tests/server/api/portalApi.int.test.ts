@@ -161,6 +161,9 @@ describe('magic-link sign-in', () => {
       ['utf-32le', Buffer.from([...body].flatMap((c) => [c.charCodeAt(0), 0, 0, 0]))],
       ['utf-7', Buffer.from(utf7)],
       ['latin1', Buffer.from(body, 'latin1')],
+      ['"UTF-16LE"', Buffer.from(body, 'utf16le')],
+      // Named twice: body-parser would read the first, a proxy may read the last.
+      ['utf-8; charset=utf-16le', Buffer.from('{"email": "someone@example.com"}')],
     ] as const) {
       const response = await client.post('/login/magic-link', bytes, {
         'content-type': `application/json; charset=${charset}`,
