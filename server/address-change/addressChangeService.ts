@@ -137,7 +137,9 @@ function currentValues(row: PartnerRow): Record<Field, string | null> {
 /**
  * Names a partner's details as they are now, with its dated changes: the form sends it back
  * (`basedOn`), and a change made on other details than these is refused rather than written over
- * them (§5 address form; a window opened before another saved, the order system's write meanwhile).
+ * them (a window opened before another saved, the order system's write meanwhile). The spec's §5
+ * form sends every field; without this, the older window's fields would win unseen
+ * (docs/subscribers.md, the addresses).
  */
 function addressVersionOf(values: Record<Field, string | null>, future: unknown[]): string {
   return createHash('sha256')
@@ -275,13 +277,17 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           (await partnersOfSubscription(tx, tenant.id, s.id, caller.user.id)).find(
             (p) => p.bpNumber === bpNumber,
           );
-        const found = await partnerOf();
-        if (!found) throw notFound('This business partner has no role on this subscription.');
-        if (!found.mine)
-          throw refuse.notAllowed('You cannot change the address of a partner you do not speak for.');
-        // Read again once held: what another change committed meanwhile is what this one is judged on.
+        const judged = (row: PartnerRow | undefined): PartnerRow => {
+          if (!row) throw notFound('This business partner has no role on this subscription.');
+          if (!row.mine)
+            throw refuse.notAllowed('You cannot change the address of a partner you do not speak for.');
+          return row;
+        };
+        judged(await partnerOf());
+        // Read and judged again once held: what another change committed meanwhile (a new address,
+        // a role or link taken away) is what this one is judged on.
         await lockPartnerRecord(tx, tenant.id, bpNumber);
-        const row = (await partnerOf())!;
+        const row = judged(await partnerOf());
         const current = currentValues(row);
         if (
           body.basedOn !== undefined &&

@@ -19,6 +19,9 @@ import { lockSubscriptionDataVersions, updateSubscription } from '../store/subsc
 import type { PaymentMethodKind } from '../store/rows';
 import { paymentMethodFields } from '../../engine/domain/paymentMethodChange';
 
+/** SQLSTATEs of a write that lost a race, not of a bad change: deadlock, serialization failure. */
+const TRANSIENT: ReadonlySet<string> = new Set(['40P01', '40001']);
+
 /**
  * Applies what is due on `today`; answers how many changes were applied. Each change runs behind a
  * savepoint: one that fails (bad data) is rolled back alone and set aside, so it cannot hold up the
@@ -47,7 +50,9 @@ export async function applyDueChanges(
         } catch (error) {
           await tx.query('rollback to savepoint due_change');
           log?.({ level: 'warn', msg: 'due change failed', ...what, error: String(error) });
-          await setAside(String(error));
+          // A deadlock with a subscriber's change of the same partner (which holds the partner,
+          // then writes its dated changes) is no fault of the change: the next round tries again.
+          if (!TRANSIENT.has((error as { code?: string } | null)?.code ?? '')) await setAside(String(error));
         }
       };
       for (const due of await claimDueFutureAddresses(tx, today)) {

@@ -81,6 +81,16 @@ describe('the contact form opened for a subscription', () => {
     expect(sent(opened.api)[0]).not.toHaveProperty('subscriptionId');
     cleanUp();
 
+    // A link with an id the account does not have (an old one, another account's): none is sent.
+    const stale = await openContact('/contact?subscriptionId=3019999999999&activity=SONSTIGES');
+    await settleUntil(
+      () => !labelled<HTMLSelectElement>(stale.page, texts['en-GB']['contact.subscription']).disabled,
+    );
+    await type(stale.page.querySelector('textarea')!, 'A question');
+    await click(byText(stale.page, 'button', texts['en-GB']['contact.submit'])!);
+    expect(sent(stale.api)[0]).not.toHaveProperty('subscriptionId');
+    cleanUp();
+
     const plain = await openContact('/contact?activity=SONSTIGES');
     expect(plain.page.querySelectorAll('select')).toHaveLength(1);
     await type(plain.page.querySelector('textarea')!, 'A question');

@@ -114,11 +114,9 @@ function useAddressSave(
   const [confirming, setConfirming] = useState(false);
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState(false);
-  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
 
   async function save(change: AddressChangeRequest, release: () => void) {
     setSending(true);
-    setChangedMeanwhile(false);
     try {
       await addressApi(api).change(s.id, partner.bpNumber, { ...change, basedOn: partner.addressVersion });
       setConfirming(false);
@@ -131,17 +129,14 @@ function useAddressSave(
       if (fields && Object.keys(fields).length > 0) {
         onFields(Object.entries(fields).map(([field, code]) => ({ field, code })));
       } else if (apiErrorCode(error) === 'address_changed_meanwhile') {
-        await onChangedMeanwhile().then(
-          () => setChangedMeanwhile(true),
-          () => setFailed(true),
-        );
+        await onChangedMeanwhile().catch(() => setFailed(true));
       } else setFailed(true);
     } finally {
       setSending(false);
     }
   }
 
-  return { confirming, setConfirming, sending, failed, setFailed, changedMeanwhile, save };
+  return { confirming, setConfirming, sending, failed, setFailed, save };
 }
 
 /**
@@ -178,14 +173,24 @@ export function useAddressChangeForm(
   // with): what the person leaves as it is there is not judged by the limits (addressRules.ts).
   const onRecord = useMemo(() => initialValues(partner, false), [partner]);
   const [values, setValues] = useState<Values>(initial);
-  // The details the entries were made on; when the partner is loaded again, the entries move onto it.
-  const loaded = useRef(initial);
+  // The details the entries were made on. When the partner is loaded again (after a refusal of
+  // details changed meanwhile, or quietly in another language) the entries move onto it, and new
+  // details under the person's entries are said, whichever load brought them.
+  const loaded = useRef({ values: initial, version: partner.addressVersion });
+  const saveRefusedAsStale = useRef(false);
+  const [changedMeanwhile, setChangedMeanwhile] = useState(false);
   useEffect(() => {
-    if (loaded.current === initial) return;
     const before = loaded.current;
-    loaded.current = initial;
-    setValues((entered) => onNewDetails(entered, before, initial));
-  }, [initial]);
+    if (before.values === initial) return;
+    loaded.current = { values: initial, version: partner.addressVersion };
+    const edited = (Object.keys(initial) as Array<keyof Values>).some(
+      (field) => values[field].trim() !== before.values[field].trim(),
+    );
+    if (before.version !== partner.addressVersion && (edited || saveRefusedAsStale.current))
+      setChangedMeanwhile(true);
+    saveRefusedAsStale.current = false;
+    setValues((entered) => onNewDetails(entered, before.values, initial));
+  }, [initial]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new load moves the entries
   const [timing, setTiming] = useState<AddressChangeTiming>('asap');
   const [validFrom, setValidFrom] = useState('');
   const [submitted, setSubmitted] = useState(false);
@@ -214,10 +219,14 @@ export function useAddressChangeForm(
       setServerErrors(fields);
       refused();
     },
-    onChangedMeanwhile,
+    () => {
+      saveRefusedAsStale.current = true;
+      return onChangedMeanwhile();
+    },
   );
-  const save = () =>
-    saving.save(
+  const save = () => {
+    setChangedMeanwhile(false);
+    return saving.save(
       {
         ...postalAddressOf(values),
         company2: trimmedOrNull(values.company2),
@@ -230,6 +239,7 @@ export function useAddressChangeForm(
       },
       release,
     );
+  };
 
   function change(field: PostalField | OrganisationField | ContactField, value: string) {
     setValues((current) => ({ ...current, [field]: value }));
@@ -272,6 +282,7 @@ export function useAddressChangeForm(
     check,
     ...saving,
     save,
+    changedMeanwhile,
     confirmLeave,
   };
 }

@@ -65,7 +65,7 @@ export function contactInput(
     tenant,
     locale,
     loggedIn,
-    subscriptionShown,
+    sendsSubscription,
     messageShown,
     showMessageInput,
     optIn,
@@ -75,8 +75,8 @@ export function contactInput(
     tenant: ContactTenant;
     locale: string;
     loggedIn: boolean;
-    /** The subscription's field is on the form (useContactForm subscriptionShown). */
-    subscriptionShown: boolean;
+    /** The subscription the form shows is sent (useContactForm sendsSubscription). */
+    sendsSubscription: boolean;
     messageShown: boolean;
     showMessageInput: boolean;
     /** The opt-in's answer, where the form shows it. */
@@ -94,7 +94,7 @@ export function contactInput(
   if (loggedIn)
     return {
       ...base,
-      ...(subscriptionShown && values.subscriptionId ? { subscriptionId: values.subscriptionId } : {}),
+      ...(sendsSubscription && values.subscriptionId ? { subscriptionId: values.subscriptionId } : {}),
     };
   const details = {
     salutation: values.salutation,

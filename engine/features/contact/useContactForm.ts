@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { useAtomValue } from 'jotai';
+import { subscriptionsAtom } from '../../core/subscriptionsStore';
 import { useTranslation, type TranslateFn } from '../../core/translation';
 import type { ContactActivity } from '../../../schemas/generated/tenant';
 import { usePortal } from '../../core/PortalContext';
@@ -148,6 +150,11 @@ export function useContactForm({
   // query subscriptionId), the message is about it whatever the topic; the field says so and may
   // be cleared where the topic needs none.
   const subscriptionShown = loggedIn && (activity.requiresSubscription || Boolean(preselectedSubscription));
+  // Where the topic needs none, only one of the account's own (a stale link's id shows as none).
+  const listed = useAtomValue(subscriptionsAtom).subscriptions;
+  const sendsSubscription =
+    subscriptionShown &&
+    (Boolean(activity.requiresSubscription) || listed.some((s) => s.id === values.subscriptionId));
   const optInShown = showsOptIn(tenant, activity, loggedIn);
   const errorOf = (field: string) => contactErrorText(t, values, errors[field], field);
 
@@ -159,7 +166,7 @@ export function useContactForm({
       tenant,
       locale: portalLocale(i18n.language),
       loggedIn,
-      subscriptionShown,
+      sendsSubscription,
       messageShown,
       showMessageInput,
       optIn: optInShown ? optIn : undefined,

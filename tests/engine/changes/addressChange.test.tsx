@@ -21,8 +21,10 @@ import {
   openDialog,
   polyfillDialogs,
   render,
+  settleUntil,
   type,
 } from './harness';
+import { act } from 'react';
 
 beforeAll(polyfillDialogs);
 afterEach(() => {
@@ -226,6 +228,35 @@ describe('address edit page', () => {
       ]);
       cleanUp();
     }
+  });
+
+  it('says so when a load in another language brings details changed under what the person typed', async () => {
+    let shown = partner;
+    const api = fakeApi(
+      {
+        [S]: subscription,
+        [`${S}/business-partners`]: () => [shown],
+        [`${S}/supported-countries?role=WE`]: ['DE', 'AT'],
+      },
+      {},
+    );
+    const { page, i18n } = await render(<AddressChangeScreen />, {
+      api,
+      path: `${S}/business-partners/${BP}`,
+      route,
+      portal: config(),
+      locale: 'en-GB',
+    });
+    await type(labelled<HTMLInputElement>(page, `${en['account.address.city']} *`), 'Potsdam');
+    shown = {
+      ...partner,
+      address: { ...partner.address, streetNumber: '9' },
+      addressVersion: 'fedcba9876543210',
+    };
+    await act(async () => i18n.changeLanguage('de-DE'));
+    await settleUntil(() => page.textContent!.includes(de['address-change.changedMeanwhile']));
+    expect(labelled<HTMLInputElement>(page, `${de['account.address.streetNumber']} *`).value).toBe('9');
+    expect(labelled<HTMLInputElement>(page, `${de['account.address.city']} *`).value).toBe('Potsdam');
   });
 
   it('saves a change beside values on record longer than the form allows, which it leaves as they are', async () => {

@@ -831,6 +831,82 @@ describe('addresses', () => {
     expect(stale.status).toBe(409);
   });
 
+  it('judges a change on the details as a write that held the partner before it left them', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const url = `/subscriptions/${s.id}/business-partners`;
+    const me = (await client.get<any[]>(url)).body.find((p) => p.roles.includes('WE'))!;
+    // Another writer (the order system's import, say) holds the partner and changes the street.
+    let commit!: () => void;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const writer = db.transaction(async (tx) => {
+      await tx.query(`select 1 from business_partners where tenant_id = $1 and bp_number = $2 for update`, [
+        german.id,
+        me.bpNumber,
+      ]);
+      await tx.query(
+        `update business_partners set street = 'Ringstraße' where tenant_id = $1 and bp_number = $2`,
+        [german.id, me.bpNumber],
+      );
+      held();
+      await committed;
+    });
+    await holding;
+    const change = client.post<any>(`${url}/${me.bpNumber}`, {
+      ...me.address,
+      city: 'Borna',
+      basedOn: me.addressVersion,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    commit();
+    await writer;
+    const answer = await change;
+    expect(answer.status, JSON.stringify(answer.body)).toBe(409);
+    const now = (await client.get<any[]>(url)).body.find((p) => p.bpNumber === me.bpNumber)!;
+    expect(now.address).toMatchObject({ street: 'Ringstraße', city: me.address.city });
+  });
+
+  it('tries a dated change again next round when its write lost a race (a deadlock), rather than setting it aside', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const url = `/subscriptions/${s.id}/business-partners`;
+    const me = (await client.get<any[]>(url)).body.find((p) => p.roles.includes('WE'))!;
+    const day = addDays(30);
+    const dated = await client.post<any>(`${url}/${me.bpNumber}`, {
+      ...me.address,
+      city: 'Grimma',
+      validFrom: day,
+      basedOn: me.addressVersion,
+    });
+    expect(dated.status, JSON.stringify(dated.body)).toBe(200);
+    // The partner's write fails as a deadlock would (a subscriber's change held the partner).
+    const trigger = (sqlstate: string) =>
+      db.query(`create or replace function due_change_race() returns trigger language plpgsql as $$
+        begin if new.bp_number = '${me.bpNumber}' then raise exception 'race' using errcode = '${sqlstate}'; end if; return new; end $$;
+        create trigger due_change_race before update on business_partners for each row execute function due_change_race();`);
+    const drop = () =>
+      db.query(`drop trigger due_change_race on business_partners; drop function due_change_race();`);
+    const pending = () =>
+      db.query<{ lastError: string | null; appliedAt: string | null }>(
+        `select last_error as "lastError", applied_at as "appliedAt" from future_addresses
+          where tenant_id = $1 and bp_number = $2 and valid_from = $3`,
+        [german.id, me.bpNumber, day],
+      );
+    await trigger('40P01');
+    try {
+      await applyDueChanges(db, day);
+    } finally {
+      await drop();
+    }
+    expect(await pending()).toEqual([{ lastError: null, appliedAt: null }]);
+    await applyDueChanges(db, day);
+    expect((await pending())[0].appliedAt).not.toBeNull();
+    const moved = (await client.get<any[]>(url)).body.find((p) => p.bpNumber === me.bpNumber)!;
+    expect(moved.address.city).toBe('Grimma');
+  });
+
   it('judges the values a change alters, not those the order system sent (a stored e-mail address longer than the form allows)', async () => {
     const client = await signIn(german);
     const s = printOf(await subscriptions(client));
