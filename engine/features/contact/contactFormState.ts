@@ -55,8 +55,9 @@ function lengthOf(values: ContactValues, field: string): number {
 
 /**
  * The body of POST /contact (without the file): signed in, the subscription the form shows (where
- * the activity needs one, or where the form was opened for one); else the person's details, the publication, the subject and the order number, or that
- * it is missing where the activity allows it.
+ * the activity needs one, or where the form was opened for one); else the person's details, the
+ * publication, the subject and the order number, or that it is missing where the activity allows
+ * it.
  */
 export function contactInput(
   values: ContactValues,
