@@ -220,7 +220,7 @@ function OfferChoice({
       {/* "Choose …" only where there is something to choose. */}
       {!(recommendations.state.status === 'ready' && offers.length === 0) && <p>{t(texts.intro)}</p>}
       <OpenPayments
-        subscriptionId={s.id}
+        subscriptionIds={[s.id]}
         hidden={busy}
         round={flow.state.step}
         onGivenUp={recommendations.reload}

@@ -9,19 +9,20 @@ import { dataOf, useResource } from '../resource';
 import { offersApi } from './offersApi';
 
 /**
- * The subscription's offer payments that still wait for their page (account-flows.md §4
- * "processing"), for a page loaded again after a reload or in another tab: their offer is not
- * offered meanwhile, and this says why, with the way to give the payment up (its page then stops
- * working and the offer is offered again). Hidden while this page's own payment runs.
+ * The offer payments of the subscriptions (one, or the bulk renewal's) that still wait for their
+ * page (account-flows.md §4 "processing"), for a page loaded again after a reload or in another
+ * tab: their offer is not offered meanwhile, and this says why, with the way to give the payment
+ * up (its page then stops working and the offer is offered again). A bulk renewal's payment,
+ * open for several of them, is named once. Hidden while this page's own payment runs.
  */
 export function OpenPayments({
-  subscriptionId,
+  subscriptionIds,
   hidden,
   round,
   onGivenUp,
   onShown,
 }: {
-  subscriptionId: string;
+  subscriptionIds: readonly string[];
   /** This page's own payment is running: its dialogs speak for it. */
   hidden: boolean;
   /** Changes when this page's own payment moves on (the payment flow's step): the list is asked again. */
@@ -32,9 +33,10 @@ export function OpenPayments({
 }) {
   const { t, i18n } = useTranslation();
   const { api } = usePortal();
-  const open = useResource(`${subscriptionId}/pending-payments?${round}`, (client) =>
-    offersApi(client).openPayments(subscriptionId),
-  );
+  const open = useResource(`${subscriptionIds.join(',')}/pending-payments?${round}`, async (client) => {
+    const lists = await Promise.all(subscriptionIds.map((id) => offersApi(client).openPayments(id)));
+    return [...new Map(lists.flat().map((payment) => [payment.id, payment])).values()];
+  });
   const [givingUp, setGivingUp] = useState<string>();
   const [failed, setFailed] = useState(false);
   const payments = dataOf(open.state) ?? [];
@@ -46,7 +48,7 @@ export function OpenPayments({
     setGivingUp(payment.id);
     setFailed(false);
     try {
-      await offersApi(api).abandonPayment({ id: payment.id, subscriptionId });
+      await offersApi(api).abandonPayment({ id: payment.id, subscriptionId: payment.subscriptionId });
       open.reload();
       onGivenUp();
     } catch {

@@ -83,7 +83,7 @@ function CancellationChoice({
           its offers are not offered until it is finished or given up (account-flows.md §4
           "processing"); this says so, and giving it up offers them again. */}
       <OpenPayments
-        subscriptionId={s.id}
+        subscriptionIds={[s.id]}
         hidden={choice.busy}
         round={choice.flow.state.step}
         onGivenUp={choice.infos.reload}

@@ -6,6 +6,7 @@ import type { BulkRenewalCandidate } from '../../../schemas/generated/offers';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { entryMessage, entryResultOf, type EntryResult } from '../../account/offers/entryOutcomes';
 import { OfferList } from '../../account/offers/OfferList';
+import { OpenPayments } from '../../account/offers/OpenPayments';
 import { OfferSuccessDialog } from '../../account/offers/OfferSuccess';
 import { offersApi } from '../../account/offers/offersApi';
 import { EntryFormActions } from '../../account/offers/EntryFormActions';
@@ -177,6 +178,7 @@ function BulkRenewalLogin() {
  */
 function BulkRenewalChoice() {
   const { t } = useTranslation();
+  const [paymentShown, setPaymentShown] = useState(false);
   const { state, reload } = useSubscriptions();
   const { config } = usePortal();
   const subscriptions = useMemo(
@@ -226,14 +228,26 @@ function BulkRenewalChoice() {
   }
   if (state.status !== 'ready') return <Loading />;
   return (
-    <ResourceView
-      resource={candidates}
-      errorKey="renewal.bulk.loadError"
-      emptyKey="renewal.bulk.empty"
-      isEmpty={(list) => list.length === 0}
-    >
-      {(list) => <BulkRenewalForm candidates={list} />}
-    </ResourceView>
+    <>
+      {/* A payment of this page left open (its window closed, the page loaded again) keeps the
+          offers of its subscriptions back (account-flows.md §4 "processing"): it is named, with the
+          way to give it up, rather than a list without them that says there is nothing to renew. */}
+      <OpenPayments
+        subscriptionIds={subscriptions.map((s) => s.id)}
+        hidden={false}
+        round={ids}
+        onGivenUp={candidates.reload}
+        onShown={setPaymentShown}
+      />
+      <ResourceView
+        resource={candidates}
+        errorKey="renewal.bulk.loadError"
+        emptyKey="renewal.bulk.empty"
+        isEmpty={(list) => list.length === 0 && !paymentShown}
+      >
+        {(list) => (list.length === 0 ? null : <BulkRenewalForm candidates={list} />)}
+      </ResourceView>
+    </>
   );
 }
 

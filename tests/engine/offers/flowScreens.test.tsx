@@ -26,6 +26,7 @@ import {
   portalConfig,
   render as renderScreen,
   settle,
+  settleUntil,
   type,
   type FakeApi,
 } from '../../support/renderScreen';
@@ -908,6 +909,43 @@ describe('bulk renewal (§2, §5)', () => {
     expect(api.calls.map((call) => call.path)).not.toContain(
       '/subscriptions/SKZ4000000003/recommendations?source=bulk-renewal',
     );
+  });
+
+  it("names a payment of the page left open, once for the subscriptions it holds, instead of 'nothing to renew', and gives it up", async () => {
+    const open = {
+      id: 'pay-9',
+      subscriptionId: S.replace('/subscriptions/', ''),
+      amount: 216,
+      currency: 'EUR',
+      method: 'CREDIT_CARD',
+      createdAt: '2026-12-07T04:07:00.000Z',
+      orderNumbers: ['4123456789', '4000000002'],
+    };
+    let givenUp = false;
+    const api = fakeApi(
+      {
+        '/subscriptions': [received, second],
+        // While the payment is open, the server offers neither subscription anything.
+        [`${S}/recommendations?source=bulk-renewal`]: () => (givenUp ? [card] : []),
+        '/subscriptions/SKZ4000000002/recommendations?source=bulk-renewal': () => (givenUp ? [debit] : []),
+        [`${S}/pending-payments`]: () => (givenUp ? [] : [open]),
+        '/subscriptions/SKZ4000000002/pending-payments': () => (givenUp ? [] : [open]),
+      },
+      {
+        [`${S}/pending-payments/pay-9/abandon`]: () => {
+          givenUp = true;
+          return { status: 'canceled' };
+        },
+      },
+    );
+    const page = await render(<BulkRenewalScreen />, { api, path: '/bulk-renewal', route: 'bulk-renewal' });
+    await settleUntil(() => page.textContent!.includes(en['account.flow.giveUpPayment']));
+    expect(page.querySelectorAll('.alert')).toHaveLength(1);
+    expect(page.textContent).toContain('4123456789, 4000000002');
+    expect(page.textContent).not.toContain(en['renewal.bulk.empty']);
+    await click(byText(page, 'button', en['account.flow.giveUpPayment']));
+    await settleUntil(() => page.querySelector('input[name="bulk-SKZ4123456789"][value="C1"]') !== null);
+    expect(page.textContent).not.toContain(en['account.flow.giveUpPayment']);
   });
 
   it('says there is nothing to renew when the one received subscription is managed elsewhere', async () => {

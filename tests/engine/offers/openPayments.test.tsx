@@ -43,7 +43,7 @@ describe('open payments', () => {
     );
     const onGivenUp = vi.fn();
     const { page } = await render(
-      <OpenPayments subscriptionId="S1" hidden={false} round="idle" onGivenUp={onGivenUp} />,
+      <OpenPayments subscriptionIds={['S1']} hidden={false} round="idle" onGivenUp={onGivenUp} />,
       { api, path: '/', portal: portalConfig(FOLDERS), locale: 'de-DE' },
     );
     expect(page.textContent).toMatch(/59,00\s€/);
@@ -62,7 +62,7 @@ describe('open payments', () => {
     const several = { ...open, amount: 252, orderNumbers: ['4000000001', '4000000002'] };
     const api = fakeApi({ '/subscriptions/S1/pending-payments': [several] });
     const { page } = await render(
-      <OpenPayments subscriptionId="S1" hidden={false} round="idle" onGivenUp={() => undefined} />,
+      <OpenPayments subscriptionIds={['S1']} hidden={false} round="idle" onGivenUp={() => undefined} />,
       { api, path: '/', portal: portalConfig(FOLDERS) },
     );
     expect(page.textContent).toContain('for the offers of orders 4000000001, 4000000002 (a bulk renewal)');
@@ -76,7 +76,7 @@ describe('open payments', () => {
     ] as const) {
       const api = fakeApi({ '/subscriptions/S1/pending-payments': list });
       const { page } = await render(
-        <OpenPayments subscriptionId="S1" hidden={hidden} round="idle" onGivenUp={() => undefined} />,
+        <OpenPayments subscriptionIds={['S1']} hidden={hidden} round="idle" onGivenUp={() => undefined} />,
         { api, path: '/', portal: portalConfig(FOLDERS) },
       );
       expect(page.textContent).not.toContain(en['account.flow.giveUpPayment']);
