@@ -13,9 +13,9 @@
  * it brings a spreadsheet reader along that most requests never need.
  */
 import type { Invoice, InvoiceService as InvoiceServiceType, Logger } from '@e-invoice-eu/core';
-import type { InvoiceConfig } from '../../schemas/generated/tenant';
+import type { InvoiceConfig, Locale } from '../../schemas/generated/tenant';
 import { facturXGaps, xRechnungGaps } from '../../tenant/eInvoiceRules';
-import type { DocumentTenant } from './documentTenant';
+import { registrationIn, type DocumentTenant } from './documentTenant';
 import { streetLine } from '../../engine/domain/addressFormat';
 import type { BilledParty, InvoiceInput, InvoiceModel } from './invoiceModel';
 import type { VatSplit } from './invoiceFigures';
@@ -105,8 +105,9 @@ function partyName(party: BilledParty | undefined): string {
   return name || '-';
 }
 
-function seller(config: InvoiceConfig): Supplier {
+function seller(config: InvoiceConfig, locale: Locale): Supplier {
   const publisher = config.publisher!;
+  const registration = registrationIn(config, locale);
   const taxSchemes: Supplier['cac:Party']['cac:PartyTaxScheme'] = publisher.vatId
     ? [{ 'cbc:CompanyID': publisher.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }]
     : // BT-32, the tax number: a tax scheme other than VAT, which the library writes as schemeID FC.
@@ -128,7 +129,7 @@ function seller(config: InvoiceConfig): Supplier {
         // The register entry: without a VAT id it is also what identifies the seller (BT-30,
         // BR-CO-26). As additional legal information (BT-33) it is stated whenever the tenant gives
         // it, by completeCii: the library drops CompanyLegalForm (ciiCompletion.ts).
-        ...(publisher.registration && !publisher.vatId ? { 'cbc:CompanyID': publisher.registration } : {}),
+        ...(registration && !publisher.vatId ? { 'cbc:CompanyID': registration } : {}),
       },
       ...(publisher.contact
         ? {
@@ -209,7 +210,7 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
       'cbc:BuyerReference': input.billedTo?.bpNumber ?? input.subscription.orderNumber,
       'cac:InvoicePeriod': period(model.period.from, model.period.to),
       'cac:OrderReference': { 'cbc:ID': input.subscription.orderNumber },
-      'cac:AccountingSupplierParty': seller(config),
+      'cac:AccountingSupplierParty': seller(config, input.locale),
       'cac:AccountingCustomerParty': buyer(input.billedTo, publisher.countryCode!),
       // The CII schema requires ram:ApplicableHeaderTradeDelivery (xmllint found it missing), and
       // for this profile the library writes it only from delivery data, never empty. BT-72, the
@@ -312,7 +313,7 @@ export function eInvoiceData(input: InvoiceInput, model: InvoiceModel): Invoice 
 function ciiAdditions(input: InvoiceInput): CiiAdditions {
   return withXmlText({
     orderReference: input.subscription.orderNumber,
-    sellerLegalInformation: input.tenant.invoice?.publisher?.registration,
+    sellerLegalInformation: registrationIn(input.tenant.invoice, input.locale),
   });
 }
 

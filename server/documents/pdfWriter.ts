@@ -18,7 +18,7 @@ import { createRequire } from 'node:module';
 import { ensureFont, fontRuns, type FontRole } from './fonts';
 import { drawLogo, pdfLogo } from './logo';
 import type { DocumentLocale, DocumentWords } from './documentTexts';
-import type { DocumentTenant } from './documentTenant';
+import { registrationIn, type DocumentTenant } from './documentTenant';
 import { placeLines } from '../../engine/domain/addressFormat';
 import { LOCALES } from '../../engine/domain/locales';
 import { countryName } from '../../engine/domain/countryNames';
@@ -344,7 +344,7 @@ function drawFooters(page: PdfPage): void {
         publisher.name,
         sellerAddressLines(publisher, page.locale).join(', '),
         publisher.vatId ? `${words.vatId} ${publisher.vatId}` : '',
-        publisher.registration ?? '',
+        registrationIn(tenant.invoice, page.locale) ?? '',
       ]
         .filter(Boolean)
         .join(' · ')

@@ -193,6 +193,31 @@ describe('invoice PDF', () => {
     // Three invoices made and read: more than the default five seconds on a busy machine.
   }, 30_000);
 
+  it("prints the register entry in the document's language where the tenant gives it per locale", async () => {
+    const tenant = makeTenant({
+      name: 'The Northern Review',
+      defaultLocale: 'en-GB',
+      invoice: {
+        publisher: {
+          name: 'Northern Review Publishing Ltd',
+          addressLines: ['14 Deansgate', 'Manchester', 'M3 2BQ'],
+          vatId: 'GB123456789',
+          registration: {
+            'en-GB': 'Registered in England and Wales, company no. 01234567',
+            'de-DE': 'Eingetragen in England und Wales, Gesellschaftsnummer 01234567',
+          },
+        },
+        vatRatePercent: 0,
+      },
+    });
+    const input = { tenant, subscription, payment: { ...payment, currency: 'GBP' }, billedTo };
+    const german = (await pdfText(await invoicePdf({ ...input, locale: 'de-DE' }))).text;
+    expect(german).toContain('Eingetragen in England und Wales, Gesellschaftsnummer 01234567');
+    expect(german).not.toContain('Registered');
+    const english = (await pdfText(await invoicePdf({ ...input, locale: 'en-GB' }))).text;
+    expect(english).toContain('Registered in England and Wales, company no. 01234567');
+  });
+
   it('uses German labels for a German subscriber of the same tenant', async () => {
     const { text, title } = await pdfText(await render());
     expect(title).toBe('Rechnung 9000001234');
