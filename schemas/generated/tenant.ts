@@ -1162,13 +1162,14 @@ export interface InvoicePublisher {
    */
   vatId?: string;
   /**
-   * Optional commercial register entry printed in the footer, for example "Amtsgericht Leipzig HRB 12345"; per locale where it reads differently, for example {"en-GB": "Registered in England and Wales, company no. 07654321", "de-DE": "Eingetragen in England und Wales, Gesellschaftsnummer 07654321"}. The e-invoice carries the tenant's default locale's.
+   * Optional commercial register entry printed in the footer, for example "Amtsgericht Leipzig HRB 12345"; per locale where it reads differently, for example {"en-GB": "Registered in England and Wales, company no. 07654321", "de-DE": "Eingetragen in England und Wales, Gesellschaftsnummer 07654321"}. Each document, the PDF and its e-invoice, takes its own language's.
    */
   registration?:
     | string
-    | (LocalizedText & {
-        [k: string]: string | undefined;
-      });
+    | {
+        'de-DE'?: string;
+        'en-GB'?: string;
+      };
   /**
    * Tax number of the publisher at its tax office (Steuernummer, e-invoice BT-32), for example "201/113/40209". Optional; an e-invoice needs it only when there is no vatId, and then also the registration, which identifies the seller (EN 16931 BR-CO-26).
    */
