@@ -31,6 +31,7 @@ addPortalFormats(bodies);
 const queries = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true });
 addPortalFormats(queries);
 const compiled = new Map<string, ValidateFunction>();
+const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 
 function validatorFor(ajv: Ajv, name: string): ValidateFunction {
   const key = `${ajv === queries ? 'query' : 'body'}:${name}`;
@@ -198,9 +199,17 @@ export function validateQuery(name: string): RequestHandler {
         });
     // Ajv coerces "1e309" and "Infinity" to Infinity and then lets it past `maximum`: a number that
     // is not finite is no page, limit or amount.
+    // Ajv also reads whatever JavaScript's Number() reads ("0x10", "0b1", " 2 ", "1e2"): a number in
+    // a query is written in decimal digits, as the reference shows them, or it is refused.
     for (const [key, value] of Object.entries(query))
       if (typeof value === 'number' && !Number.isFinite(value))
         problems.push({ field: `query/${key}`, message: 'must be a finite number' });
+      else if (
+        typeof value === 'number' &&
+        typeof req.query[key] === 'string' &&
+        !DECIMAL.test(req.query[key])
+      )
+        problems.push({ field: `query/${key}`, message: 'must be written in decimal digits' });
     if (problems.length > 0) throw badRequest('validation_failed', 'The request is not valid.', problems);
     res.locals.validQuery = query;
     next();
