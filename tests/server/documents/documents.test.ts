@@ -113,8 +113,11 @@ describe('invoice PDF', () => {
     expect(text).toContain('Auftragsnummer 1234567890');
   });
 
-  it('speaks English when asked, with a zero-rated VAT line for a UK publisher', async () => {
-    const tenant = makeTenant({
+  /** A UK publisher with zero-rated VAT, its invoice section extended by `publisher`. */
+  const ukTenant = (
+    publisher: Partial<NonNullable<NonNullable<DocumentTenant['invoice']>['publisher']>> = {},
+  ) =>
+    makeTenant({
       name: 'The Northern Review',
       defaultLocale: 'en-GB',
       invoice: {
@@ -122,10 +125,14 @@ describe('invoice PDF', () => {
           name: 'Northern Review Publishing Ltd',
           addressLines: ['14 Deansgate', 'Manchester', 'M3 2BQ'],
           vatId: 'GB123456789',
+          ...publisher,
         },
         vatRatePercent: 0,
       },
     });
+
+  it('speaks English when asked, with a zero-rated VAT line for a UK publisher', async () => {
+    const tenant = ukTenant();
     const pdf = await invoicePdf({
       tenant,
       locale: 'en-GB',
@@ -194,20 +201,10 @@ describe('invoice PDF', () => {
   }, 30_000);
 
   it("prints the register entry in the document's language where the tenant gives it per locale", async () => {
-    const tenant = makeTenant({
-      name: 'The Northern Review',
-      defaultLocale: 'en-GB',
-      invoice: {
-        publisher: {
-          name: 'Northern Review Publishing Ltd',
-          addressLines: ['14 Deansgate', 'Manchester', 'M3 2BQ'],
-          vatId: 'GB123456789',
-          registration: {
-            'en-GB': 'Registered in England and Wales, company no. 01234567',
-            'de-DE': 'Eingetragen in England und Wales, Gesellschaftsnummer 01234567',
-          },
-        },
-        vatRatePercent: 0,
+    const tenant = ukTenant({
+      registration: {
+        'en-GB': 'Registered in England and Wales, company no. 01234567',
+        'de-DE': 'Eingetragen in England und Wales, Gesellschaftsnummer 01234567',
       },
     });
     const input = { tenant, subscription, payment: { ...payment, currency: 'GBP' }, billedTo };
