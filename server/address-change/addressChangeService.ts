@@ -90,6 +90,9 @@ const LOCATION_FIELDS = [
   'countryCode',
 ] as const satisfies readonly Field[];
 
+const LINE_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3'] as const satisfies readonly Field[];
+const STREET_FIELDS = ['street', 'streetNumber', 'streetNumberSuffix'] as const satisfies readonly Field[];
+
 /**
  * Which fields the tenant lets subscribers change (§5; the rest needs the contact form). Address
  * lines only with the address-lines feature (§5 "with address lines supported"): the form has none
@@ -302,8 +305,21 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
         const linesOn = isFeatureOn(tenant, 'address-lines', s.publication);
         const locked = lockedFields(tenant, linesOn);
         const next: Record<Field, string | null> = { ...current };
+        // §5 "with address lines supported": the lines are where a partner lives, in place of street
+        // and number. A change of the lines that does not give the street as well (the form gives it,
+        // empty, once it moved it into a line) leaves none behind beside them.
+        const givesLines = LINE_FIELDS.some(
+          (field) =>
+            field in body &&
+            blankToNull((body as Record<string, string | null | undefined>)[field]) !==
+              blankToNull(current[field]),
+        );
+        const streetGoes = linesOn && givesLines;
         for (const field of ADDRESS_FIELDS) {
-          if (!(field in body)) continue;
+          if (!(field in body)) {
+            if (streetGoes && (STREET_FIELDS as readonly string[]).includes(field)) next[field] = null;
+            continue;
+          }
           let value = blankToNull((body as Record<string, string | null | undefined>)[field]);
           // A UK postcode as it is written (capitals, one space), whichever way it was typed.
           if (field === 'zipcode' && value)
@@ -385,13 +401,15 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
           // answers its event; a dated one keeps the event, so its day's write belongs to it too.
           // The address lines only where the form has them (lockedFields), and no key of
           // `details` the record has not.
+          const kept = (f: Field) =>
+            !locked.has(f) && (next[f] != null || !(DETAIL_FIELDS as readonly string[]).includes(f));
+          // Every field the change writes is in its event's values: the order system that applies
+          // them holds what the portal shows as this change's, also the fields of a move it kept.
+          const written = validFrom ? place : place.filter((f) => changed.includes(f) || kept(f));
           if (!validFrom) {
-            const kept = (f: Field) =>
-              !locked.has(f) && (next[f] != null || !(DETAIL_FIELDS as readonly string[]).includes(f));
-            const atOnce = split(place.filter((f) => changed.includes(f) || kept(f)));
+            const atOnce = split(written);
             await updatePartner(tx, tenant.id, bpNumber, { ...atOnce.columns, details: atOnce.details });
           }
-          const written = validFrom ? place : changed;
           const eventId = await recordEvent(tx, tenant.id, 'address.changed', {
             userId: caller.user.id,
             bpNumber,

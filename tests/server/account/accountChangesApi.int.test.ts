@@ -947,7 +947,9 @@ describe('addresses', () => {
     const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
       p.roles.includes('WE'),
     )!;
+    // The street given as well: a line beside the street the order system sent.
     const saved = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
       addressLine1: 'Hinterhaus, 2. OG',
       streetNumberSuffix: 'a',
     });
@@ -959,6 +961,95 @@ describe('addresses', () => {
       streetNumberSuffix: 'a',
       street: me.address.street,
     });
+  });
+
+  it('tells the order system, for a move at once, the street it kept as well as the town it changed', async () => {
+    const client = await signIn(german);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
+      p.roles.includes('WE'),
+    )!;
+    const saved = await client.post<any>(`/subscriptions/${s.id}/business-partners/${me.bpNumber}`, {
+      ...me.address,
+      zipcode: '01067',
+      city: 'Dresden',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [event] = await db.query<{ fields: string[]; values: Record<string, string | null> }>(
+      `select data->'fields' as fields, data->'values' as values from account_events
+        where tenant_id = $1 and type = 'address.changed' order by seq desc limit 1`,
+      [german.id],
+    );
+    expect(event.fields).toEqual(expect.arrayContaining(['zipcode', 'city']));
+    expect(event.fields).not.toContain('street');
+    // The portal shows the street as this change's (a rejected earlier change of the street does
+    // not leave the order system's street under the new town): so the order system is told it.
+    expect(event.values).toMatchObject({
+      street: me.address.street,
+      streetNumber: me.address.streetNumber,
+      zipcode: '01067',
+      city: 'Dresden',
+    });
+  });
+
+  it('moves by address lines without leaving the old street beside them, and tells the order system every field it wrote', async () => {
+    const client = await signIn(withLines);
+    const s = printOf(await subscriptions(client));
+    const me = (await client.get<any[]>(`/subscriptions/${s.id}/business-partners`)).body.find((p) =>
+      p.roles.includes('WE'),
+    )!;
+    expect(me.address.street).toBeTruthy();
+    const lastValues = async () =>
+      (
+        await db.query<{ values: Record<string, string | null> }>(
+          `select data->'values' as values from account_events
+            where tenant_id = $1 and type = 'address.changed' order by seq desc limit 1`,
+          [withLines.id],
+        )
+      )[0].values;
+    const path = `/subscriptions/${s.id}/business-partners/${me.bpNumber}`;
+    // §5 with address lines: the lines are the address; a client that sends them alone moves.
+    const moved = await client.post<any>(path, {
+      addressLine1: 'Neue Straße 7',
+      addressLine2: null,
+      addressLine3: null,
+      zipcode: '10115',
+      city: 'Hamburg',
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(moved.body.address).toMatchObject({
+      addressLine1: 'Neue Straße 7',
+      street: null,
+      streetNumber: null,
+      streetNumberSuffix: null,
+      city: 'Hamburg',
+    });
+    // Every field of where the partner lives that the change wrote, the street it took away too.
+    expect(await lastValues()).toMatchObject({
+      addressLine1: 'Neue Straße 7',
+      street: null,
+      streetNumber: null,
+      streetNumberSuffix: null,
+      zipcode: '10115',
+      city: 'Hamburg',
+    });
+    const mail = (await outbox.mails(SHARED_DEMO_EMAIL, withLines.id)).at(-1)!;
+    expect(mail.text).toContain('Neue Straße 7');
+    expect(mail.text).not.toContain(me.address.street);
+    // A dated move by lines holds no street either.
+    const dated = await client.post<any>(path, {
+      addressLine1: 'Zukunftsweg 3',
+      zipcode: '50667',
+      city: 'Köln',
+      validFrom: addDays(10),
+    });
+    expect(dated.status, JSON.stringify(dated.body)).toBe(200);
+    expect(dated.body.futureAddresses.find((f: any) => f.validFrom === addDays(10)).address).toMatchObject({
+      addressLine1: 'Zukunftsweg 3',
+      street: null,
+      city: 'Köln',
+    });
+    expect(await lastValues()).toMatchObject({ addressLine1: 'Zukunftsweg 3', street: null, city: 'Köln' });
   });
 
   it("flags a complaint whose goods recipient's postal address changed in the four weeks up to the issue's sale (§3)", async () => {
