@@ -183,7 +183,8 @@ interface OverlayRow {
 /**
  * The order system rejected the change of an event: each of its writes is taken off, newest first,
  * and the record shows the order system's values again — or, for a path a later change of the
- * subscriber also wrote, that change's value. A dated change not yet due is dropped.
+ * subscriber also wrote, that change's value. A dated change not yet due is dropped. Answers how
+ * many of its writes the subscriber now sees otherwise (the acknowledgement's `undone`).
  */
 export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: string): Promise<number> {
   // The records first, then what the change wrote on them: a delete of the order system's that
@@ -201,6 +202,7 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
       where tenant_id = $1 and event_id = $2 order by id desc`,
     [tenantId, eventId],
   );
+  let changedShown = 0;
   await asOrderSystem(tx, async () => {
     for (const overlay of overlays) {
       const entity = orderSystemEntity(overlay.entity);
@@ -221,6 +223,10 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
           );
           restore[path] = later ? later.value : ((overlay.base[path] as unknown[] | undefined) ?? []);
         }
+        // Shown differently afterwards only where the value put back is not the change's own: the
+        // order system's record may have come to say the same since (a record sent anew with it).
+        if (Object.keys(overlay.fields).some((path) => !sameJson(overlay.fields[path], restore[path])))
+          changedShown += 1;
         await tx.query(`select overlay_apply($1::regclass, $2, $3::text[], $4, $5::jsonb)`, [
           table,
           tenantId,
@@ -255,6 +261,7 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
           ],
         );
       } else if (overlay.kind === 'insert') {
+        changedShown += 1;
         // A row the portal made and the order system never had: it goes, with what was changed on it.
         await tx.query(
           `delete from order_system_overlays where tenant_id = $1 and entity = $2 and record_key = $3`,
@@ -275,6 +282,7 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
           await tx.query('rollback to savepoint revert_insert');
         }
       } else {
+        changedShown += 1;
         await tx.query(`select overlay_insert_row($1::regclass, $2::jsonb)`, [
           table,
           JSON.stringify(overlay.base),
@@ -286,8 +294,11 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
     `delete from future_addresses where tenant_id = $1 and event_id = $2 and applied_at is null returning 1`,
     [tenantId, eventId],
   );
-  return overlays.length + dated.length;
+  return changedShown + dated.length;
 }
+
+/** Two values read from jsonb: the database writes an object's keys in one order. */
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? []) === JSON.stringify(b ?? []);
 
 /**
  * Locks the records a rejection takes changes off, before it reads what other changes wrote: a
