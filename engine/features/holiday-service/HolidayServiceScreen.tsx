@@ -15,7 +15,7 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { Loading } from '../../ui/Loading';
 import { ActiveService } from './ActiveService';
 import { holidayApi } from './holidayApi';
-import { HolidaySetupForm } from './HolidaySetupForm';
+import { HolidaySetupForm, type HolidayDraft } from './HolidaySetupForm';
 
 /**
  * /subscriptions/{id}/holiday-service (account-flows.md §2 "Holiday service", §4, §8): the
@@ -57,6 +57,9 @@ export default function HolidayServiceScreen() {
     state.reload();
   };
   const refusal = useFlowRefusal('holidayService', loadedSubscription(subscription));
+  // The entries of a booking refused because a service was planned meanwhile: the planned one
+  // shows first (§4: cancel before changing), and the form opens with them once it is cancelled.
+  const [draft, setDraft] = useState<HolidayDraft>();
 
   return (
     <FlowScreen
@@ -112,8 +115,15 @@ export default function HolidayServiceScreen() {
                 state={state.state.data}
                 preselected={preselected}
                 onBack={back}
-                onBooked={() => afterChange('booked')}
-                onActive={() => afterChange('active')}
+                draft={draft}
+                onBooked={() => {
+                  setDraft(undefined);
+                  afterChange('booked');
+                }}
+                onActive={(entries) => {
+                  setDraft(entries);
+                  afterChange('active');
+                }}
               />
             ))}
         </>

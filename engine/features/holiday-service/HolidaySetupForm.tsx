@@ -37,14 +37,26 @@ import { useHolidayIssues, useHolidayRange, type RangeField } from './useHoliday
 /** The last segment of a server field name (`businessPartner.zipcode` → `zipcode`). */
 const fieldName = (name: string) => name.split(/[./]/).pop() ?? name;
 
+/**
+ * What the person typed into the form, kept by the page while a service planned meanwhile (in
+ * another window) shows in its place: once that one is cancelled, the form opens with it again.
+ */
+export interface HolidayDraft {
+  type: HolidayServiceType;
+  range: { dateFrom: string; dateTo: string };
+  address: PostalValues;
+}
+
 interface SetupProps {
   subscription: Subscription;
   state: HolidayServiceState;
   preselected?: HolidayServiceType;
+  /** The entries of an earlier try, refused because another service was planned meanwhile. */
+  draft?: HolidayDraft;
   onBack: () => void;
   onBooked: () => void;
-  /** 409 holiday_service_active: another service was planned meanwhile. */
-  onActive: () => void;
+  /** 409 holiday_service_active: another service was planned meanwhile; the entries to keep. */
+  onActive: (draft: HolidayDraft) => void;
 }
 
 /**
@@ -60,12 +72,13 @@ export function HolidaySetupForm({
   subscription: s,
   state,
   preselected,
+  draft,
   onBack,
   onBooked,
   onActive,
 }: SetupProps) {
   const { t } = useTranslation();
-  const setup = useHolidaySetup({ subscription: s, state, preselected, onBooked, onActive });
+  const setup = useHolidaySetup({ subscription: s, state, preselected, draft, onBooked, onActive });
   const { type, rangeOk, issues, issueList, block, today, sending, serverFields } = setup;
   if (!holidayPossibleWithinTerm(state.earliestStart, setup.termEnd)) {
     return <EndsBeforeStart termEnd={setup.termEnd} onBack={onBack} />;
@@ -228,14 +241,15 @@ function useHolidaySetup({
   subscription: s,
   state,
   preselected,
+  draft,
   onBooked,
   onActive,
 }: Omit<SetupProps, 'onBack'>) {
   const { api } = usePortal();
   const replaceStored = useReplaceStoredSubscription();
-  const dates = useHolidayRange(s, state, preselected);
+  const dates = useHolidayRange(s, state, preselected, draft);
   const { type, range, termEnd, rangeErrors, rangeOk } = dates;
-  const [address, setAddress] = useState<PostalValues>(() => recipientNameOf(s));
+  const [address, setAddress] = useState<PostalValues>(() => draft?.address ?? recipientNameOf(s));
   const ruleContext = useAddressRuleContext(s.publication, false);
   const [submitted, setSubmitted] = useState(false);
   const [sending, setSending] = useState(false);
@@ -290,7 +304,7 @@ function useHolidaySetup({
     } catch (error) {
       switch (holidayFailureOf(error)) {
         case 'holiday:active':
-          onActive();
+          onActive({ type, range, address });
           break;
         case 'holiday:invalid':
           setServerFields(apiFieldCodes(error) ?? {});

@@ -27,15 +27,18 @@ export function useHolidayRange(
   s: Subscription,
   state: HolidayServiceState,
   preselected: HolidayServiceType | undefined,
+  draft?: { type: HolidayServiceType; range: { dateFrom: string; dateTo: string } },
 ) {
+  // What was typed before a refusal (HolidayDraft) opens the form again where the type is still offered.
+  const kept = draft && state.types.includes(draft.type) ? draft : undefined;
   const [type, setType] = useState<HolidayServiceType>(() =>
-    preselected && state.types.includes(preselected) ? preselected : state.types[0],
+    kept ? kept.type : preselected && state.types.includes(preselected) ? preselected : state.types[0],
   );
   const weeksOf = (of: HolidayServiceType) => state.maxWeeks[of];
   // No day after the subscription's last one is offered (the server refuses it too).
   const termEnd = lastDayOfTerm(s);
   const [range, setRange] = useState(() =>
-    defaultHolidayRange(type, state.earliestStart, weeksOf(type), termEnd),
+    kept ? kept.range : defaultHolidayRange(type, state.earliestStart, weeksOf(type), termEnd),
   );
 
   // The server's earliest start is the rule's "tomorrow" (§5, §9).

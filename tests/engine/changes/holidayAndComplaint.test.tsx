@@ -223,6 +223,51 @@ describe('holiday service page', () => {
     expect(page.querySelector('input[name="holiday-type"]')).not.toBeNull();
   });
 
+  it('keeps what was typed when a service planned meanwhile refuses the booking, for the form after its cancellation', async () => {
+    let planned: HolidayServiceState['planned'] = null;
+    const api = fakeApi(
+      { [S]: subscription, [`${S}/holiday-service`]: () => state(planned) },
+      {
+        [`${S}/holiday-service`]: () => {
+          planned = { ...PLANNED_REDIRECT, type: 'break' };
+          throw new ApiError(409, 'holiday_service_active', 'A holiday service is already planned.');
+        },
+        [`${S}/holiday-service/cancel`]: () => {
+          planned = null;
+          return subscription;
+        },
+      },
+      (method, path) => {
+        if (method === 'GET' && path.startsWith(`${S}/holiday-service/issues?`)) return [issue(5), issue(12)];
+        if (method === 'GET' && path.startsWith(`${S}/supported-countries`)) return ['DE', 'AT'];
+        throw new ApiError(404, 'not_found', `no fake for ${path}`);
+      },
+    );
+    const { page } = await renderHoliday(api, '?service=Redirect');
+    const field = (label: string) => labelled<HTMLInputElement>(page, label);
+    const dateTo = `${en['holiday-service.setup.dateTo']} *`;
+    await type(field(dateTo), '2099-03-20');
+    await type(field(`${en['account.address.street']} *`), 'Bergweg');
+    await type(field(`${en['account.address.streetNumber']} *`), '9');
+    await type(field(`${en['account.address.zipcode']} *`), '87561');
+    await type(field(`${en['account.address.city']} *`), 'Oberstdorf');
+    await choose(labelled<HTMLSelectElement>(page, `${en['account.address.countryCode']} *`), 'DE');
+    await click(byText(page, 'button', en['holiday-service.setup.submit.redirect']));
+    await settle();
+    // The service planned in another window shows, as §4 asks: cancelled before changed.
+    expect(page.textContent).toContain(en['holiday-service.notice.active']);
+    expect(page.querySelector('[data-testid="holiday-active"]')).not.toBeNull();
+    await click(byText(page, 'button', en['holiday-service.active.cancel']));
+    await click(byText(openDialog(page)!, 'button', en['holiday-service.active.confirmYes']) as HTMLElement);
+    await settle();
+    expect(
+      page.querySelector<HTMLInputElement>('input[name="holiday-type"][value="redirect"]')!.checked,
+    ).toBe(true);
+    expect(field(dateTo).value).toBe('2099-03-20');
+    expect(field(`${en['account.address.street']} *`).value).toBe('Bergweg');
+    expect(field(`${en['account.address.city']} *`).value).toBe('Oberstdorf');
+  });
+
   it('says an emptied date beside its field on submit and moves the focus there, booking nothing', async () => {
     const api = fakeApi({ [S]: subscription, [`${S}/holiday-service`]: state(), [ISSUES]: [issue(5)] });
     const { page } = await renderHoliday(api, '?service=Break');
