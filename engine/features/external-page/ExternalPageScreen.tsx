@@ -28,17 +28,25 @@ export default function ExternalPageScreen() {
   return <EmbeddedPage link={link} />;
 }
 
-/** A link that is not shown inside the portal: its name and the way to it, in a new tab. */
+/**
+ * A link that is not shown inside the portal: its name and the way to it, in a new tab where the
+ * tenant opens it in one (`openInNewTab`, as the menu does), else in this one.
+ */
 function OutsidePage({ link }: { link: ExternalNavigationLink }) {
   const { t, i18n } = useTranslation();
   const name = linkText(link, i18n.language);
+  const newTab = Boolean(link.openInNewTab);
   return (
     <section className="notice-page external-page-outside" aria-labelledby="external-page-title">
       <h1 id="external-page-title">{name}</h1>
-      <p>{t('external-page.outsideText', { name })}</p>
+      <p>{t(newTab ? 'external-page.outsideText' : 'external-page.outsideTextHere', { name })}</p>
       <p>
-        <a className="button" href={withUserId(link.url, undefined)} target="_blank" rel="noreferrer">
-          {t('external-page.openInNewTab', { name })}
+        <a
+          className="button"
+          href={withUserId(link.url, undefined)}
+          {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}
+        >
+          {t(newTab ? 'external-page.openInNewTab' : 'external-page.open', { name })}
         </a>
       </p>
     </section>
