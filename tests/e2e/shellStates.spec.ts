@@ -289,11 +289,9 @@ test.describe('external navigation links at their path', () => {
           t(newTab ? 'external-page.outsideText' : 'external-page.outsideTextHere', { name: path }),
         ),
       ).toBeVisible();
-      const open = page
-        .getByRole('main')
-        .getByRole('link', {
-          name: t(newTab ? 'external-page.openInNewTab' : 'external-page.open', { name: path }),
-        });
+      const open = page.getByRole('main').getByRole('link', {
+        name: t(newTab ? 'external-page.openInNewTab' : 'external-page.open', { name: path }),
+      });
       await expect(open).toHaveAttribute('href', link.url);
       if (newTab) await expect(open).toHaveAttribute('target', '_blank');
       else await expect(open).not.toHaveAttribute('target', /.*/);
