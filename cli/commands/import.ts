@@ -7,6 +7,7 @@ import type {
   ImportProgress,
   ImportResult,
 } from '../../server/operator/import/importRecords';
+import type { TenantLanguages } from '../../engine/domain/language';
 
 function parseBatch(value: string): number {
   const lines = Number(value);
@@ -25,6 +26,15 @@ function parseMaxLineBytes(value: string): number {
   return bytes;
 }
 
+/** `--allow-deletes 25%` (or `25`): a whole percent from 0 to 100. */
+export function parseAllowDeletes(value: string): number {
+  const match = /^\s*(\d{1,3})\s*%?\s*$/.exec(value);
+  const percent = match ? Number(match[1]) : NaN;
+  if (!Number.isInteger(percent) || percent > 100)
+    throw new InvalidArgumentError('write a whole percent from 0 to 100, such as 25%');
+  return percent;
+}
+
 const count = (n: number) => n.toLocaleString('en-GB');
 
 /** One progress line: the file, how far, and the rate since it started. */
@@ -36,12 +46,13 @@ export function formatProgress(progress: ImportProgress, now = Date.now()): stri
 }
 
 /**
- * The summary table: one line per file with created, updated, unchanged and refused; then the refused
+ * The summary table: one line per file with created, updated, unchanged, refused and deleted (by a
+ * full sync, `--full`; 0 without it); then the refused
  * records by file, line and key (the first REFUSED_LISTED of each file), so the operator can tell the
  * order system which ones it sent stale.
  */
 export function formatSummary(entities: readonly EntitySummary[]): string {
-  const header = ['file', 'lines', 'created', 'updated', 'unchanged', 'refused'];
+  const header = ['file', 'lines', 'created', 'updated', 'unchanged', 'refused', 'deleted'];
   const rows = entities.map((e) => [
     e.file,
     count(e.lines),
@@ -49,6 +60,7 @@ export function formatSummary(entities: readonly EntitySummary[]): string {
     count(e.updated),
     count(e.unchanged),
     count(e.refused),
+    count(e.deleted),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) =>
@@ -83,10 +95,20 @@ export async function runImport(
   db: import('../../server/db/database').Database,
   tenantId: string,
   target: string,
-  options: Pick<ImportOptions, 'batchLines' | 'maxLineBytes' | 'maxProblems' | 'onProgress' | 'signal'> = {},
+  {
+    languages,
+    ...options
+  }: Pick<
+    ImportOptions,
+    'batchLines' | 'maxLineBytes' | 'maxProblems' | 'onProgress' | 'signal' | 'full' | 'maxDeletePercent'
+  > & {
+    /** The tenant's languages, which each text by locale is checked against (none: not checked). */
+    languages?: TenantLanguages;
+  } = {},
 ): Promise<ImportCommandResult> {
   const { importSources, sourcesAt, formatProblem, recordImportRun } =
     await import('../../server/operator/import/importRecords');
+  const { withTenantLanguages } = await import('../../server/operator/entities/orderSystemRecords');
   const { sources, problems } = await sourcesAt(target);
   if (problems.length > 0) {
     await recordImportRun(db, tenantId, { result: 'refused', via: 'cli', problems: problems.length }).catch(
@@ -101,7 +123,8 @@ export async function runImport(
     };
     return { result, text: problems.map(formatProblem).join('\n') };
   }
-  const result = await importSources(db, tenantId, sources, { ...options, recordAs: 'cli' });
+  const run = () => importSources(db, tenantId, sources, { ...options, recordAs: 'cli' });
+  const result = await (languages ? withTenantLanguages(languages, run) : run());
   if (!result.ok) {
     const listed = result.problems.map(formatProblem);
     if (result.stoppedEarly)
@@ -152,11 +175,20 @@ function stopOnSignals(removeImportFoldersNow: () => void) {
   };
 }
 
+/** `portal import`'s options as commander reads them. */
+interface ImportCommandOptions {
+  batch?: number;
+  maxLineBytes?: number;
+  full?: boolean;
+  allowDeletes?: number;
+}
+
 /**
- * `portal import <tenant> <file|folder> [--batch N] [--max-line-bytes N]` (docs/going-live.md "Going live
- * with your order system", 3. Import): the order system's NDJSON files into a tenant, on DATABASE_URL or
- * the embedded PostgreSQL, all or nothing. Every problem is listed as `file:line /pointer message`
- * and nothing is written (exit 1); progress with rates goes to a terminal; an interrupted import
+ * `portal import <tenant> <file|folder> [--batch N] [--max-line-bytes N] [--full [--allow-deletes N%]]`
+ * (docs/going-live.md "Going live with your order system", 3. Import): the order system's NDJSON files
+ * into a tenant, on DATABASE_URL or the embedded PostgreSQL, all or nothing. With --full each file is
+ * the whole of its entity, and the entity's records it does not name are deleted. Every problem is
+ * listed as `file:line /pointer message` and nothing is written (exit 1); progress with rates goes to a terminal; an interrupted import
  * leaves nothing behind and is simply run again; the summary ends it.
  */
 export function registerImport(program: Command): void {
@@ -177,9 +209,23 @@ export function registerImport(program: Command): void {
       'longest line taken, in bytes; a longer one is reported (default: 1048576, 1 MB)',
       parseMaxLineBytes,
     )
-    .action(async (tenantId: string, target: string, options: { batch?: number; maxLineBytes?: number }) => {
+    .option(
+      '--full',
+      "a full sync: each file is the whole of its entity, and the entity's records the file does not name are deleted (as DELETE …?version= deletes them), in the same transaction; entities without a file are left alone",
+    )
+    .option(
+      '--allow-deletes <percent>',
+      "with --full: the largest share of an entity's stored records its file may delete (default: 10%); more refuses the import",
+      parseAllowDeletes,
+    )
+    .action(async (tenantId: string, target: string, options: ImportCommandOptions) => {
+      if (options.allowDeletes !== undefined && !options.full) {
+        console.error('--allow-deletes goes with --full: only a full sync deletes records.');
+        process.exitCode = 1;
+        return;
+      }
       const { loadValidTenants } = await import('./loadValidTenants');
-      await loadValidTenants([tenantId]);
+      const [tenant] = await loadValidTenants([tenantId]);
       // Before the database starts: a path typed wrong is said as such, not as a system error.
       if (!existsSync(target)) {
         console.error(
@@ -207,8 +253,11 @@ export function registerImport(program: Command): void {
           outcome = await runImport(db, tenantId, target, {
             batchLines: options.batch,
             maxLineBytes: options.maxLineBytes,
+            full: options.full,
+            maxDeletePercent: options.allowDeletes,
             onProgress,
             signal: stop.signal,
+            languages: tenant,
           });
         } catch (error) {
           if (!stop.signal.aborted) throw error;

@@ -31,6 +31,10 @@ export interface OperatorImportEntitySummary {
    */
   refused: number;
   /**
+   * Records of the entity the file did not name, deleted by a full sync (`full=true`); 0 otherwise.
+   */
+  deleted: number;
+  /**
    * The first 20 records `refused` counts, by line: tell the order system which ones it sent stale.
    *
    * @maxItems 20

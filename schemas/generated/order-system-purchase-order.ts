@@ -23,7 +23,14 @@ export interface OrderSystemPurchaseOrder {
   invoiceNumber?: string | null;
   downloadStatus?: 'unknown' | 'not_supported' | 'not_found' | 'found' | 'expired';
   packageInfo?: {} | null;
-  details?: {};
+  details?: {
+    /**
+     * The purchase order's prose in other languages, by locale: { "en-GB": { "distributionArticleDescription": "…" } }; a field left out keeps the record's words. Only the tenant's locales.
+     */
+    translations?: {
+      [k: string]: {} | undefined;
+    };
+  };
   /**
    * The business partners in their roles; the list replaces the stored one.
    */

@@ -121,7 +121,7 @@ export const paymentRefunds = new Counter({
 
 export const importRows = new Counter({
   name: 'portal_import_rows_total',
-  help: 'Records merged by imports that were written, by entity and outcome (created, updated, unchanged, refused: older than the stored version).',
+  help: 'Records merged by imports that were written, by entity and outcome (created, updated, unchanged, refused: older than the stored version; deleted: left out of a full sync).',
   labelNames: ['tenant', 'entity', 'outcome'] as const,
   registers: [registry],
 });

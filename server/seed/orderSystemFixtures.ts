@@ -13,6 +13,7 @@ import {
   type OrderSystemEntity,
   fieldOf,
 } from '../operator/entities/orderSystemEntities';
+import { keepLocales } from '../operator/entities/orderSystemRecords';
 import type { DemoDataSet } from './context';
 
 type Row = Record<string, unknown>;
@@ -68,8 +69,15 @@ function recordOf(entity: OrderSystemEntity, row: Row, children: Map<string, Row
   return record;
 }
 
-/** Writes `<entity>.ndjson` for every entity the data set has rows of; answers the files written. */
-export async function writeOrderSystemFixtures(data: DemoDataSet, folder: string): Promise<string[]> {
+/**
+ * Writes `<entity>.ndjson` for every entity the data set has rows of, its texts by locale in the
+ * tenant's `locales` (the import refuses any other); answers the files written.
+ */
+export async function writeOrderSystemFixtures(
+  data: DemoDataSet,
+  folder: string,
+  locales: readonly string[],
+): Promise<string[]> {
   await mkdir(folder, { recursive: true });
   const written: string[] = [];
   for (const entity of ORDER_SYSTEM_ENTITIES) {
@@ -79,7 +87,9 @@ export async function writeOrderSystemFixtures(data: DemoDataSet, folder: string
     const file = path.join(folder, `${entity.name}.ndjson`);
     await writeFile(
       file,
-      rows.map((row) => JSON.stringify(recordOf(entity, row, children))).join('\n') + '\n',
+      rows
+        .map((row) => JSON.stringify(keepLocales(entity, recordOf(entity, row, children), locales)))
+        .join('\n') + '\n',
     );
     written.push(file);
   }

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Database, Queryable } from '../db/database';
 import { importSources, sourcesAt } from '../operator/import/importRecords';
+import { withTenantLanguages } from '../operator/entities/orderSystemRecords';
+import type { TenantLanguages } from '../../engine/domain/language';
 import { type DemoDataSet, type DemoLogin, type DemoTenant, buildDemoData } from './demoData';
 import { writeOrderSystemFixtures } from './orderSystemFixtures';
 import { SEED_MODULES } from './seedModules';
@@ -29,15 +31,23 @@ export interface SeedOptions {
  * files written from the data set, validated and merged by importRecords.ts in the seed's
  * transaction. Then each seed module writes the portal's own tables, in list order.
  */
-async function writeDataSet(db: Database, tx: Queryable, data: DemoDataSet, fixturesDir?: string) {
+async function writeDataSet(
+  db: Database,
+  tx: Queryable,
+  data: DemoDataSet,
+  languages: TenantLanguages,
+  fixturesDir?: string,
+) {
   const folder = fixturesDir
     ? path.join(fixturesDir, data.tenantId)
     : await mkdtemp(path.join(tmpdir(), `portal-seed-${data.tenantId}-`));
   try {
     await rm(folder, { recursive: true, force: true });
-    await writeOrderSystemFixtures(data, folder);
+    await writeOrderSystemFixtures(data, folder, languages.locales);
     const { sources } = await sourcesAt(folder);
-    const result = await importSources(db, data.tenantId, sources, { transaction: tx });
+    const result = await withTenantLanguages(languages, () =>
+      importSources(db, data.tenantId, sources, { transaction: tx }),
+    );
     if (!result.ok)
       throw new Error(
         `the demo data of ${data.tenantId} does not import: ${result.problems
@@ -72,7 +82,11 @@ export async function seedDemoData(
         [tenant.id, data.seed],
       );
       if (claimed.length === 0) return; // seeded before
-      await writeDataSet(db, tx, data, opts.fixturesDir);
+      const languages = {
+        locales: tenant.locales ?? [tenant.defaultLocale],
+        defaultLocale: tenant.defaultLocale,
+      };
+      await writeDataSet(db, tx, data, languages, opts.fixturesDir);
       wrote = true;
     });
     logins.push(...data.logins);

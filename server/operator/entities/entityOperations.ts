@@ -1,5 +1,6 @@
 import type { OperatorOperation, OperatorParameter } from '../openapi/operatorOperation';
 import { KEY_SEPARATOR, ORDER_SYSTEM_ENTITIES, fieldOf, type OrderSystemEntity } from './orderSystemEntities';
+import { DEFAULT_MAX_LINE_BYTES, formatByteLimit } from '../import/importRecords';
 import { keyShape } from './orderSystemRecords';
 
 /**
@@ -110,6 +111,12 @@ export const ENTITY_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
             },
             { code: 'key_mismatch', when: "The record's key is not the path's." },
             ...IDEMPOTENCY_ERRORS[400],
+          ],
+          413: [
+            {
+              code: 'payload_too_large',
+              when: `The record is longer than ${formatByteLimit(DEFAULT_MAX_LINE_BYTES)} as JSON (UTF-8), the longest line the import takes.`,
+            },
           ],
           409: [
             STALE,

@@ -13,6 +13,7 @@ import { idempotentWrites } from '../idempotency';
 import type { OperatorRouterFactory } from '../operatorApi';
 import { guardOperatorQuery, operatorJsonBody } from '../operatorInputGuard';
 import { ORDER_SYSTEM_ENTITIES, type OrderSystemEntity, orderSystemEntity } from './orderSystemEntities';
+import { DEFAULT_MAX_LINE_BYTES, formatByteLimit } from '../import/importRecords';
 import { readKey, readRecord, readVersion } from './orderSystemRecords';
 
 function entityOf(name: string): OrderSystemEntity {
@@ -37,6 +38,27 @@ function keyOf(entity: OrderSystemEntity, raw: unknown): string {
       { field: 'params/key', message: read.message },
     ]);
   return key;
+}
+
+/**
+ * A record the import could not take is not taken here either: at most the import's longest line
+ * (DEFAULT_MAX_LINE_BYTES), measured as the import measures a line, the record's JSON in UTF-8. Else
+ * the nightly full sync would refuse what the upserts kept. Answered as a body over the parser's
+ * limit is (server/http/errors.ts): 413 `payload_too_large`.
+ */
+function refuseTooLong(entity: OrderSystemEntity, record: unknown): void {
+  let bytes: number;
+  try {
+    bytes = Buffer.byteLength(JSON.stringify(record), 'utf8');
+  } catch {
+    return; // nested too deep to write back: readRecord refuses it by its depth
+  }
+  if (bytes > DEFAULT_MAX_LINE_BYTES)
+    throw new HttpError(
+      413,
+      'payload_too_large',
+      `The ${entity.name} record is ${bytes.toLocaleString('en-GB')} bytes as JSON (UTF-8): a record may be at most ${formatByteLimit(DEFAULT_MAX_LINE_BYTES)}, the longest line the import takes, so that every record an upsert keeps imports too.`,
+    );
 }
 
 function refuseStale(
@@ -85,7 +107,9 @@ export const entityRouter: OperatorRouterFactory = ({ db }) => {
   router.put('/:entity/:key', requireScope('write'), operatorJsonBody, idempotent, async (req, res) => {
     const entity = entityOf(req.params.entity as string);
     keyOf(entity, req.params.key);
-    const read = readRecord(entity, req.body);
+    refuseTooLong(entity, req.body);
+    const tenant = requestTenant(res);
+    const read = readRecord(entity, req.body, 1, tenant);
     if (!read.ok)
       throw badRequest(
         'validation_failed',
@@ -98,7 +122,7 @@ export const entityRouter: OperatorRouterFactory = ({ db }) => {
         'key_mismatch',
         `The record's key is ${staged.key}, the path names ${String(req.params.key)}: write a record to its own path.`,
       );
-    const tenantId = requestTenant(res).id;
+    const tenantId = tenant.id;
     try {
       const counts = await db.transaction(async (tx) => {
         await stageRecords(tx, [staged]);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import addFormatsModule from 'ajv-formats';
 import type { StagedRecord } from '../../store/orderSystemStore';
 import { MAX_DEPTH, pointerPart, stringProblem, unstorableTextProblem } from '../../http/inputGuard';
 import { mustBeOneOf } from '../../http/validateBody';
+import type { TenantLanguages } from '../../../engine/domain/language';
 import { KEY_SEPARATOR, type OrderSystemEntity, fieldOf, recordKey, splitKey } from './orderSystemEntities';
 
 /**
@@ -157,7 +159,11 @@ export function versionNumber(version: unknown): number {
  */
 const VERSION_RANGE =
   'must be a whole number from 0 to 9007199254740991 or an RFC 3339 time from 1970 to 9999';
-const keepableVersion = (version: number) => Number.isSafeInteger(version) && version >= 0;
+/** The first moment of the year 10000 (UTC): a time version ends before it, whatever its offset said. */
+const TIME_VERSION_END = Date.UTC(10000, 0, 1);
+/** `version` as sent (a number, or a time as text) and as a number (versionNumber). */
+const keepableVersion = (sent: unknown, version: number) =>
+  Number.isSafeInteger(version) && version >= 0 && (typeof sent !== 'string' || version < TIME_VERSION_END);
 
 function versionValidatorOf(entity: OrderSystemEntity): ValidateFunction {
   let validate = versionValidators.get(entity.name);
@@ -180,7 +186,7 @@ export function readVersion(
     return { ok: false, message: 'is required: a whole number or an RFC 3339 time' };
   const value = /^[0-9]+$/.test(raw) ? Number(raw) : raw;
   const version = versionNumber(value);
-  if (!versionValidatorOf(entity)(value) || !keepableVersion(version))
+  if (!versionValidatorOf(entity)(value) || !keepableVersion(value, version))
     return { ok: false, message: VERSION_RANGE };
   return { ok: true, version };
 }
@@ -317,9 +323,12 @@ function canonical(value: unknown): string {
 }
 
 /**
- * Rules between a record's fields that its schema cannot say. An invoice's lines must add up to the
- * amount booked (docs/going-live.md "Going live with your order system" 2): the invoice states both, and EN
- * 16931 refuses an invoice whose lines and total differ (BR-CO-10, BR-CO-15).
+ * Rules between a record's fields that its schema cannot say (docs/going-live.md "Going live with
+ * your order system" 2). An invoice's lines must add up to the amount booked: the invoice states
+ * both, and EN 16931 refuses an invoice whose lines and total differ (BR-CO-10, BR-CO-15). A
+ * subscription ends on or after the day it starts (the orders page would show it active and
+ * "valid to" a day before it began), names a partner in a role once, and has one ordering party
+ * (portal-core.md §3 and §6: its `orderingParty`; AG decides what the subscription may do).
  */
 const RECORD_RULES: Partial<
   Record<OrderSystemEntity['name'], (record: Record<string, unknown>) => RecordProblem[]>
@@ -341,12 +350,164 @@ const RECORD_RULES: Partial<
           },
         ];
   },
+  subscriptions: (record) => {
+    const problems: RecordProblem[] = [];
+    const { validFrom, validTo } = record as { validFrom?: string | null; validTo?: string | null };
+    // YYYY-MM-DD from the year 1000 on (the schema's pattern): as text in the order of the days.
+    if (validFrom && validTo && validTo < validFrom)
+      problems.push({ pointer: '/validTo', message: `must not be before validFrom (${validFrom})` });
+    const roles = record.roles as Array<{ bpNumber: string; role: string }>;
+    const orderingParty = roles.findIndex((r) => r.role === 'AG');
+    for (const [i, { bpNumber, role }] of roles.entries()) {
+      const same = roles.findIndex((r) => r.bpNumber === bpNumber && r.role === role);
+      if (same < i)
+        problems.push({
+          pointer: `/roles/${i}`,
+          message: `names ${bpNumber} as ${role} again (as /roles/${same} does): each partner once per role`,
+        });
+      else if (role === 'AG' && orderingParty < i)
+        problems.push({
+          pointer: `/roles/${i}`,
+          message: `is a second ordering party (AG) beside ${roles[orderingParty].bpNumber} (/roles/${orderingParty}): a subscription has one ordering party`,
+        });
+    }
+    return problems;
+  },
 };
+
+/** How a text per locale is typed in the record schemas: an object whose keys are locales. */
+const LOCALE_KEYS = '^[a-z]{2}-[A-Z]{2}$';
+
+/**
+ * A map of texts by locale in a record: where it is (its fields, `*` for every item of a list) and
+ * whether it must be complete. `translations` lay the words of a record's other fields in other
+ * languages over them, word by word (server/store/localizedDetails.ts; migration 040): a word
+ * without a translation keeps the record's own words, so a translation may leave words, and
+ * languages, out. Every other map by locale is the text itself (`descriptions`, `name`,
+ * `offer.texts`): a screen in a language it lacks would show another language's.
+ */
+interface LocaleMap {
+  path: string[];
+  complete: boolean;
+}
+const localeMaps = new Map<string, LocaleMap[]>();
+
+function localeMapsOf(entity: OrderSystemEntity): LocaleMap[] {
+  let found = localeMaps.get(entity.name);
+  if (!found) {
+    const maps: LocaleMap[] = [];
+    const walk = (schema: Record<string, unknown>, at: string[]) => {
+      if ((schema.propertyNames as { pattern?: string } | undefined)?.pattern === LOCALE_KEYS) {
+        maps.push({ path: at, complete: at[at.length - 1] !== 'translations' });
+        return;
+      }
+      for (const [field, inner] of Object.entries((schema.properties ?? {}) as Record<string, object>))
+        walk(inner as Record<string, unknown>, [...at, field]);
+      if (schema.items && typeof schema.items === 'object')
+        walk(schema.items as Record<string, unknown>, [...at, '*']);
+    };
+    walk(recordSchema(entity), []);
+    found = maps;
+    localeMaps.set(entity.name, found);
+  }
+  return found;
+}
+
+/** Calls `visit` with each map of texts by locale the record holds, its pointer and its kind. */
+function forEachLocaleMap(
+  entity: OrderSystemEntity,
+  record: unknown,
+  visit: (words: Record<string, unknown>, pointer: string, map: LocaleMap) => void,
+): void {
+  const walk = (value: unknown, map: LocaleMap, depth: number, pointer: string) => {
+    if (value === null || typeof value !== 'object') return;
+    if (depth === map.path.length) {
+      if (!Array.isArray(value)) visit(value as Record<string, unknown>, pointer, map);
+      return;
+    }
+    const step = map.path[depth];
+    if (step === '*') {
+      if (Array.isArray(value))
+        for (const [i, item] of value.entries()) walk(item, map, depth + 1, `${pointer}/${i}`);
+    } else if (!Array.isArray(value) && Object.hasOwn(value, step))
+      walk((value as Record<string, unknown>)[step], map, depth + 1, `${pointer}/${pointerPart(step)}`);
+  };
+  for (const map of localeMapsOf(entity)) walk(record, map, 0, '');
+}
+
+/**
+ * The texts by locale of a record against its tenant's languages (the rule of a rejection's reason,
+ * server/operator/changes/changeFeed.ts): every screen shows the order system's words in its own
+ * language, so a text is given for each of the tenant's locales, and a locale the tenant does not
+ * offer could never be shown. A map the schema leaves optional may be left out; given, it is
+ * complete. A translation may leave a locale out (LocaleMap), never name one the tenant lacks.
+ */
+function localeProblems(
+  entity: OrderSystemEntity,
+  record: unknown,
+  languages: TenantLanguages,
+): RecordProblem[] {
+  const problems: RecordProblem[] = [];
+  const offered = languages.locales.join(', ');
+  forEachLocaleMap(entity, record, (words, pointer, map) => {
+    if (map.complete)
+      for (const locale of languages.locales)
+        if (!Object.hasOwn(words, locale))
+          problems.push({
+            pointer: `${pointer}/${pointerPart(locale)}`,
+            message: `is required: one text per locale of the tenant (${offered})`,
+          });
+    for (const given of Object.keys(words))
+      if (!languages.locales.includes(given))
+        problems.push({
+          pointer: `${pointer}/${pointerPart(given)}`,
+          message: `is not a locale of this tenant (${offered})`,
+        });
+  });
+  return problems;
+}
+
+/**
+ * A copy of the record with its texts by locale cut down to the given locales: the demo seed has
+ * its words in every language it knows, and writes each tenant's records in that tenant's.
+ */
+export function keepLocales<T>(entity: OrderSystemEntity, record: T, locales: readonly string[]): T {
+  if (localeMapsOf(entity).length === 0) return record;
+  const copy = structuredClone(record);
+  forEachLocaleMap(entity, copy, (words) => {
+    for (const given of Object.keys(words)) if (!locales.includes(given)) delete words[given];
+  });
+  return copy;
+}
+
+/**
+ * The languages of the tenant whose records are read (withTenantLanguages), for the import, which
+ * reads its lines far from the request or command that names the tenant.
+ */
+const tenantLanguages = new AsyncLocalStorage<TenantLanguages>();
+
+/**
+ * Runs `read` (an import) with every record it reads checked against the tenant's languages, as
+ * readRecord's `languages` would: each caller of the import that knows its tenant runs it so
+ * (the import API, `portal import`, the demo seed).
+ */
+export function withTenantLanguages<T>(languages: TenantLanguages, read: () => T): T {
+  return tenantLanguages.run(languages, read);
+}
 
 export type ReadRecord = { ok: true; staged: StagedRecord } | { ok: false; problems: RecordProblem[] };
 
-/** Validates a parsed record of the entity (filling in defaults) and stages it. */
-export function readRecord(entity: OrderSystemEntity, value: unknown, line = 1): ReadRecord {
+/**
+ * Validates a parsed record of the entity (filling in defaults) and stages it. With the tenant's
+ * `languages` (those of withTenantLanguages when not given), its texts by locale are checked against
+ * them too (localeProblems); without, they are not.
+ */
+export function readRecord(
+  entity: OrderSystemEntity,
+  value: unknown,
+  line = 1,
+  languages: TenantLanguages | undefined = tenantLanguages.getStore(),
+): ReadRecord {
   const validate = validatorOf(entity);
   const problems = textProblems(value);
   if (!validate(value))
@@ -364,9 +525,12 @@ export function readRecord(entity: OrderSystemEntity, value: unknown, line = 1):
     );
   const record = value as Record<string, unknown>;
   if (problems.length === 0) problems.push(...(RECORD_RULES[entity.name]?.(record) ?? []));
+  if (languages) problems.push(...localeProblems(entity, record, languages));
   const version = problems.length === 0 ? versionNumber(record.version) : 0;
-  // A time the schema takes can still come to no keepable number (before 1970 by its offset).
-  if (!keepableVersion(version)) problems.push({ pointer: '/version', message: VERSION_RANGE });
+  // A time the schema takes can still come to no keepable number: before 1970 or after 9999 (UTC) by
+  // its offset (`9999-12-31T23:59:59-01:00` is in the year 10000).
+  if (problems.length === 0 && !keepableVersion(record.version, version))
+    problems.push({ pointer: '/version', message: VERSION_RANGE });
   if (problems.length > 0)
     return {
       ok: false,

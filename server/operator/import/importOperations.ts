@@ -2,6 +2,7 @@ import type { OperatorErrorCase, OperatorOperation } from '../openapi/operatorOp
 import { ORDER_SYSTEM_ENTITIES } from '../entities/orderSystemEntities';
 import { DEFAULT_MAX_LINE_BYTES, formatByteLimit } from './importRecords';
 import { IMPORT_UPLOAD_LIMIT_BYTES } from './importRoutes';
+import { DEFAULT_MAX_DELETE_PERCENT } from './importDeletions';
 
 /**
  * importRoutes.ts as the OpenAPI document describes it: the route is
@@ -20,7 +21,8 @@ export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
       tag: 'Import',
       scope: 'import',
       summary: `Import an NDJSON file of ${entity.name}`,
-      description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written (valid UTF-8, at most ${formatByteLimit(DEFAULT_MAX_LINE_BYTES)} a line, a valid record, no key twice), and the file is merged in one transaction: a file with a bad line, or a record naming a row that does not exist, is refused whole and nothing is written. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB, unpacked: the file may be sent gzipped with \`Content-Encoding: gzip\`. An upload cut off part-way wrote nothing and is simply sent again; the records' versions make an identical file change nothing.`,
+      description: `The file \`${entity.name}.ndjson\` as \`portal import\` reads it: one ${entity.name} record per line, each valid under the schema named in \`x-itemSchema\` (the same as PUT /${entity.name}/{key} takes). Every line is checked before anything is written (valid UTF-8, at most ${formatByteLimit(DEFAULT_MAX_LINE_BYTES)} a line, a valid record, no key twice), and the file is merged in one transaction: a file with a bad line, or a record naming a row that does not exist, is refused whole and nothing is written. At most ${IMPORT_UPLOAD_LIMIT_BYTES / 1024 ** 3} GiB, unpacked: the file may be sent gzipped with \`Content-Encoding: gzip\`. An upload cut off part-way wrote nothing and is simply sent again; the records' versions make an identical file change nothing. With \`full=true\` the file is the complete set of ${entity.name}: the records it does not name are deleted in the same transaction (\`deleted\` counts them), unless they are more than \`allowDeletes\` percent (default ${DEFAULT_MAX_DELETE_PERCENT}) of those stored, or other records still name one of them: then nothing is written.`,
+      querySchema: 'operator-import-query',
       body: {
         mediaType: 'application/x-ndjson',
         lineSchema: entity.schema,
@@ -40,6 +42,10 @@ export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
       },
       errors: {
         400: [
+          {
+            code: 'validation_failed',
+            when: 'A query parameter is not valid (details name each): `full` is true or false, `allowDeletes` a whole number from 0 to 100 and only with `full`. Nothing was imported.',
+          },
           {
             code: 'upload_incomplete',
             when: 'The upload ended before the whole file arrived: nothing was imported; send it again.',
@@ -66,7 +72,7 @@ export const IMPORT_OPERATIONS: readonly OperatorOperation[] = ORDER_SYSTEM_ENTI
         422: [
           {
             code: 'import_refused',
-            when: 'Lines are not valid UTF-8, too long, not valid records, repeat a key, name rows that do not exist or are refused by the database; details list each as { file, line, pointer, message, text } with text as `file:line /pointer message`. Nothing is written.',
+            when: 'Lines are not valid UTF-8, too long, not valid records, repeat a key, name rows that do not exist or are refused by the database; or, with full=true, the file would delete more than allowDeletes percent of the stored records, or a record to delete is still named by others (line 0, its `key` given); details list each as { file, line, pointer, message, key?, text } with text as `file:line /pointer message`. Nothing is written.',
           },
           {
             code: 'unknown_reference',

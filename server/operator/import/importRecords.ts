@@ -23,6 +23,12 @@ import {
   orderSystemEntity,
 } from '../entities/orderSystemEntities';
 import { readRecord } from '../entities/orderSystemRecords';
+import {
+  DEFAULT_MAX_DELETE_PERCENT,
+  deleteUnnamedRecords,
+  nameStagedKeys,
+  prepareFullSync,
+} from './importDeletions';
 import { importRows, imports, importsRunning, tenantLabel } from '../../metrics/registry';
 
 /**
@@ -44,6 +50,8 @@ import { importRows, imports, importsRunning, tenantLabel } from '../../metrics/
  *     the loading goes on, so that every such record of every file is listed; then everything is
  *     rolled back. The transaction commits only after pass 1 has checked the last line. An import
  *     that is interrupted leaves nothing behind: it is simply run again.
+ * A full sync (`full`) then deletes, in the same transaction, the records of each file's entity that
+ * no line of the import named (importDeletions.ts).
  */
 
 /** One file to import: what entity its lines are, the name to report, and how to read its lines. */
@@ -56,15 +64,20 @@ export interface ImportSource {
 
 export interface ImportProblem {
   file: string;
+  /** 0 for a problem of the file, not of a line (a record a full sync cannot delete). */
   line: number;
   pointer: string;
   message: string;
+  /** The record's key, for a record no line names (a full sync's deletion it cannot make). */
+  key?: string;
 }
 
 export interface EntitySummary extends MergeCounts {
   entity: string;
   file: string;
   lines: number;
+  /** Records of the entity the file did not name, deleted by a full sync (`full`); 0 without it. */
+  deleted: number;
   /**
    * The first REFUSED_LISTED records `refused` counts (older than the stored version), by line and
    * key, so the operator can tell the order system which ones it sent stale (`refused` has them all).
@@ -120,6 +133,17 @@ export interface ImportOptions {
    * demo seed's, which passes none).
    */
   recordAs?: ImportVia;
+  /**
+   * A full sync: each file is the complete set of its entity, and the entity's records no line of
+   * the import names are deleted, after every file is merged (importDeletions.ts). Entities without
+   * a file are left alone.
+   */
+  full?: boolean;
+  /**
+   * Under `full`, the largest share (percent, 0 to 100) of an entity's stored records its file may
+   * delete; more refuses the import. Default DEFAULT_MAX_DELETE_PERCENT.
+   */
+  maxDeletePercent?: number;
 }
 
 export type ImportVia = 'cli' | 'api';
@@ -638,7 +662,7 @@ export async function importSources(
     await record(result.ok ? 'written' : 'refused', result.ok ? 0 : result.problemCount);
     if (result.ok)
       for (const entity of result.entities)
-        for (const outcome of ['created', 'updated', 'unchanged', 'refused'] as const)
+        for (const outcome of ['created', 'updated', 'unchanged', 'refused', 'deleted'] as const)
           importRows.inc({ tenant, entity: entity.entity, outcome }, entity[outcome]);
     return result;
   } catch (error) {
@@ -672,7 +696,7 @@ async function importSourcesOnce(
   const checked = async () => (validated ??= await validating);
   try {
     const load = async (tx: Queryable) => {
-      const result = await loadSources(tx, tenantId, queue, options);
+      const result = await loadSources(tx, tenantId, sources, queue, options);
       if (!result.ok || queue.refused) {
         queue.unwanted = true;
         throw new ImportRefused(result);
@@ -728,10 +752,19 @@ async function underSavepoint<T>(tx: Queryable, fn: (tx: Queryable) => Promise<T
 async function loadSources(
   tx: Queryable,
   tenantId: string,
+  sources: readonly ImportSource[],
   queue: SpoolQueue,
   options: ImportOptions,
 ): Promise<ImportResult> {
   const maxProblems = options.maxProblems ?? DEFAULT_MAX_PROBLEMS;
+  const full = options.full === true;
+  const storedBefore = full
+    ? await prepareFullSync(
+        tx,
+        tenantId,
+        sources.map((s) => s.entity),
+      )
+    : undefined;
   const problems: ImportProblem[] = [];
   let problemCount = 0;
   const entities: EntitySummary[] = [];
@@ -755,6 +788,7 @@ async function loadSources(
         updated: 0,
         unchanged: 0,
         refused: 0,
+        deleted: 0,
         refusedRecords: [],
       };
       entities.push(summary);
@@ -773,7 +807,15 @@ async function loadSources(
       continue;
     }
     options.signal?.throwIfAborted();
-    const merged = await mergeBatch(tx, tenantId, source, { file: item.file }, maxProblems - problems.length);
+    const merged = await mergeBatch(
+      tx,
+      tenantId,
+      source,
+      { file: item.file },
+      maxProblems - problems.length,
+      true,
+      full,
+    );
     await rm(item.file, { force: true });
     addCounts(summary, merged.counts);
     summary.refusedRecords.push(
@@ -792,6 +834,26 @@ async function loadSources(
     if (problems.length >= maxProblems) return refused(true);
   }
   if (problemCount > 0) return refused(false);
+  // Deleted only once every line of every file is checked and merged (pass 1 found no problem).
+  if (storedBefore && !queue.refused) {
+    options.signal?.throwIfAborted();
+    // Each entity's last file names its deletions (one file per entity but for code calling this).
+    const files = new Map(
+      entities.map((e) => [e.entity, { entity: orderSystemEntity(e.entity)!, file: e.file }]),
+    );
+    const deletion = await deleteUnnamedRecords(tx, tenantId, [...files.values()], {
+      storedBefore,
+      maxDeletePercent: options.maxDeletePercent ?? DEFAULT_MAX_DELETE_PERCENT,
+      room: maxProblems,
+    });
+    if (deletion.problems.length > 0) {
+      problems.push(...deletion.problems);
+      problemCount += deletion.problems.length;
+      return refused(problems.length >= maxProblems);
+    }
+    for (const [entity, count] of deletion.deleted)
+      entities.filter((e) => e.entity === entity).at(-1)!.deleted = count;
+  }
   return { ok: true, problems: [], problemCount: 0, stoppedEarly: false, entities };
 }
 
@@ -820,6 +882,7 @@ async function mergeBatch(
   batch: SpooledBatch,
   room: number,
   optimistic = true,
+  nameKeys = false,
 ): Promise<{ counts: MergeCounts; problems: ImportProblem[]; refusedRecords: RefusedRecord[] }> {
   const problems: ImportProblem[] = [];
   await tx.query('savepoint portal_import_batch');
@@ -832,6 +895,8 @@ async function mergeBatch(
         createReadStream(batch.file, { encoding: 'utf8', highWaterMark: 64 * 1024 }) as AsyncIterable<string>,
       );
     else await stageCopyLines(tx, batch.lines);
+    // A full sync keeps every key the files name (a refused or stale record's too: it stays).
+    if (nameKeys) await nameStagedKeys(tx, source.entity);
     for (;;) {
       try {
         // Pass 1 refused every key seen twice in the import, so a batch has each key once.
@@ -863,7 +928,7 @@ async function mergeBatch(
     await tx.query('release savepoint portal_import_batch');
     // Whatever the database refused, the batch is merged again without assuming anything
     // (mergeStaged's `optimistic`): its problems are then found and listed as they always were.
-    if (optimistic) return mergeBatch(tx, tenantId, source, batch, room, false);
+    if (optimistic) return mergeBatch(tx, tenantId, source, batch, room, false, nameKeys);
     const lines = await linesOf(batch);
     if (lines.length === 1)
       return {
@@ -872,7 +937,15 @@ async function mergeBatch(
         refusedRecords: [],
       };
     const half = Math.ceil(lines.length / 2);
-    const first = await mergeBatch(tx, tenantId, source, { lines: lines.slice(0, half) }, room, false);
+    const first = await mergeBatch(
+      tx,
+      tenantId,
+      source,
+      { lines: lines.slice(0, half) },
+      room,
+      false,
+      nameKeys,
+    );
     if (first.problems.length >= room) return first;
     const second = await mergeBatch(
       tx,
@@ -881,6 +954,7 @@ async function mergeBatch(
       { lines: lines.slice(half) },
       room - first.problems.length,
       false,
+      nameKeys,
     );
     const counts = { ...first.counts };
     addCounts(counts, second.counts);

@@ -7,8 +7,12 @@ import { Router } from 'express';
 import { HttpError, notFound } from '../../http/errors';
 import { requestTenant } from '../../tenancy/tenantContext';
 import { requireScope } from '../keys/operatorAuth';
+import { validQuery, validateQuery } from '../../http/validateBody';
+import { guardOperatorQuery } from '../operatorInputGuard';
+import type { OperatorImportQuery } from '../../../schemas/generated/operator-import-query';
 import type { OperatorRouterFactory } from '../operatorApi';
 import { ORDER_SYSTEM_ENTITIES, orderSystemEntity } from '../entities/orderSystemEntities';
+import { withTenantLanguages } from '../entities/orderSystemRecords';
 import {
   fileSource,
   formatProblem,
@@ -25,14 +29,17 @@ export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
  * `POST /operator/v1/imports/<entity>` (scope import; docs/going-live.md "Going live with your order system",
  * 3. Import, "Through the API"): the body is the entity's NDJSON file (`Content-Type:
  * application/x-ndjson`, gzipped with `Content-Encoding: gzip` if the client likes), streamed to a
- * temporary file and imported exactly as `portal import` does.
+ * temporary file and imported exactly as `portal import` does; `?full=true` makes it a full sync of
+ * the entity (`portal import --full`), `allowDeletes=N` its guard (`--allow-deletes N%`).
  * Answers 200 with the summary, or 422 `import_refused` listing every problem as
  * `file:line /pointer message` (nothing written then: the import is one transaction). An upload cut
  * off part-way wrote nothing and is simply sent again.
  */
 export const importRouter: OperatorRouterFactory = ({ db }) => {
   const router = Router();
-  router.post('/imports/:entity', requireScope('import'), async (req, res) => {
+  // `?full=true[&allowDeletes=N]`: a full sync (importDeletions.ts), checked before the upload is read.
+  const query = [guardOperatorQuery, validateQuery('operator-import-query')];
+  router.post('/imports/:entity', requireScope('import'), ...query, async (req, res) => {
     const entity = orderSystemEntity(req.params.entity as string);
     if (!entity)
       throw notFound(
@@ -104,11 +111,12 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
           );
         throw error;
       });
-      const result = await importSources(
-        db,
-        requestTenant(res).id,
-        [fileSource(entity, file, `${entity.name}.ndjson`)],
-        { recordAs: 'api' },
+      const result = await withTenantLanguages(requestTenant(res), () =>
+        importSources(db, requestTenant(res).id, [fileSource(entity, file, `${entity.name}.ndjson`)], {
+          recordAs: 'api',
+          full: validQuery<OperatorImportQuery>(res).full === true,
+          maxDeletePercent: validQuery<OperatorImportQuery>(res).allowDeletes,
+        }),
       );
       if (!result.ok)
         throw new HttpError(

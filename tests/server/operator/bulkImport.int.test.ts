@@ -105,7 +105,7 @@ describe('portal import', () => {
       ['business-partners', 5],
       ['subscriptions', 5],
     ]);
-    expect(first.text).toMatch(/^file\s+lines\s+created\s+updated\s+unchanged\s+refused$/m);
+    expect(first.text).toMatch(/^file\s+lines\s+created\s+updated\s+unchanged\s+refused\s+deleted$/m);
     expect(await count('subscription_roles', tenantId)).toBe(5);
     const before = await db.query(
       `select xmin::text, * from subscriptions where tenant_id = $1 order by id`,

@@ -152,24 +152,24 @@ describe('the import’s fast paths', () => {
     expect(await rowsOf(tenants[0])).toEqual(await rowsOf(tenants[1]));
   });
 
-  it('takes a role a new subscription lists twice once, as the upsert does', async () => {
-    const tenants = [uniqueTenantId('fast-twice-import'), uniqueTenantId('fast-twice-upsert')];
+  it('refuses a role a new subscription lists twice, as the upsert does', async () => {
+    const tenantId = uniqueTenantId('fast-twice-import');
     const twice = { ...subscription(0), roles: [...subscription(0).roles, subscription(0).roles[0]] };
     const files = {
       'publications.ndjson': publications,
       'business-partners.ndjson': [partner(0), partner(1), partner(2)],
       'subscriptions.ndjson': [twice, subscription(1)],
     };
-    const { result } = await runImport(db, tenants[0], folderWith(files));
-    expect(countsOf(result)).toEqual([
-      ['publications', 1, 0, 0, 0],
-      ['business-partners', 3, 0, 0, 0],
-      ['subscriptions', 2, 0, 0, 0],
-    ]);
-    await mergeOneByOne(tenants[1], files);
-    const rows = await rowsOf(tenants[0]);
-    expect(rows.roles).toHaveLength(4);
-    expect(rows).toEqual(await rowsOf(tenants[1]));
+    const { result, text } = await runImport(db, tenantId, folderWith(files));
+    const { bpNumber, role } = subscription(0).roles[0];
+    const at = subscription(0).roles.length;
+    const message = `names ${bpNumber} as ${role} again (as /roles/0 does): each partner once per role`;
+    expect(result.ok).toBe(false);
+    expect(text.split('\n')[0]).toBe(`subscriptions.ndjson:1 /roles/${at} ${message}`);
+    await expect(mergeOneByOne(uniqueTenantId('fast-twice-upsert'), files)).rejects.toThrow(
+      JSON.stringify([{ pointer: `/roles/${at}`, message }]),
+    );
+    expect((await rowsOf(tenantId)).roles).toHaveLength(0);
   });
 
   it('lists a record naming a row that does not exist as before, and writes nothing', async () => {

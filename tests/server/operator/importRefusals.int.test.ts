@@ -413,6 +413,36 @@ describe('portal import, stopped by SIGTERM', () => {
   });
 });
 
+describe("portal import with the tenant's languages", () => {
+  it('refuses a text by locale that misses one of them or names another, as the upserts do', async () => {
+    const tenantId = uniqueTenantId('import-locales');
+    const reason = (code: string, descriptions: Record<string, string>) => ({
+      version: 1,
+      publication: 'TAZ',
+      code,
+      descriptions,
+    });
+    const folder = folderWith({
+      'publications.ndjson': ndjson(publications),
+      'cancellation-reasons.ndjson': ndjson([
+        reason('ZEIT', { 'de-DE': 'Keine Zeit' }),
+        reason('PREIS', { 'de-DE': 'Zu teuer', 'en-GB': 'Too expensive', 'fr-FR': 'Trop cher' }),
+        reason('UMZUG', { 'de-DE': 'Umzug', 'en-GB': 'Moving house' }),
+      ]),
+    });
+    const languages = { locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE' };
+    const { result, text } = await runImport(db, tenantId, folder, { languages });
+    expect(result.ok).toBe(false);
+    expect(text.split('\n')).toEqual([
+      'cancellation-reasons.ndjson:1 /descriptions/en-GB is required: one text per locale of the tenant (de-DE, en-GB)',
+      'cancellation-reasons.ndjson:2 /descriptions/fr-FR is not a locale of this tenant (de-DE, en-GB)',
+      '',
+      'Nothing was written.',
+    ]);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+});
+
 describe('readLines', () => {
   it('decodes lines whose characters straddle the chunks it reads, CRLF or not, the last without a newline', async () => {
     // 'ü' is two bytes: at an odd offset one of them ends up on each side of the 256 KiB chunk border.

@@ -640,8 +640,8 @@ beforeAll(async () => {
     version: 1,
     tierCode: 'GOLD',
     position: 1,
-    name: { 'de-DE': 'Gold' },
-    description: { 'de-DE': '' },
+    name: { 'de-DE': 'Gold', 'en-GB': 'Gold' },
+    description: { 'de-DE': '', 'en-GB': '' },
     runtimeToReach: 12,
   });
   for (let i = 0; i < 3; i++)

@@ -8,10 +8,12 @@
 import { describe, expect, it } from 'vitest';
 import { orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
 import {
+  keepLocales,
   readKey,
   readRecord,
   readVersion,
   versionNumber,
+  withTenantLanguages,
 } from '../../../server/operator/entities/orderSystemRecords';
 
 const entity = (name: string) => orderSystemEntity(name)!;
@@ -455,6 +457,8 @@ describe('readRecord', () => {
       '7',
       '1969-12-31T23:59:59Z',
       '1970-01-01T00:30:00+01:00',
+      // The year 10000 in UTC, by its offset: the docs' "from 1970 to 9999" holds for the instant.
+      '9999-12-31T23:59:59-01:00',
       '0000-01-01T00:00:00Z',
       'yesterday',
     ])
@@ -532,8 +536,166 @@ describe('readVersion (DELETE ?version=)', () => {
       '1e30',
       '99999999999999999999',
       '9007199254740992',
+      '9999-12-31T23:59:59-01:00',
       'Mar 5',
     ])
       expect(readVersion(entity('payments'), raw).ok, String(raw)).toBe(false);
+    expect(readVersion(entity('payments'), '9999-12-31T23:59:59+01:00').ok).toBe(true);
+  });
+});
+
+describe("readRecord with the tenant's languages", () => {
+  const languages = { locales: ['de-DE', 'en-GB'], defaultLocale: 'de-DE' };
+  const messagesIn = (name: string, record: unknown) => {
+    const read = readRecord(entity(name), structuredClone(record), 1, languages);
+    return read.ok ? [] : read.problems.map((p) => `${p.pointer} ${p.message}`);
+  };
+  const required = 'is required: one text per locale of the tenant (de-DE, en-GB)';
+  const foreign = 'is not a locale of this tenant (de-DE, en-GB)';
+  const reason = { version: 1, publication: 'TAZ', code: 'ZEIT', descriptions: { 'de-DE': 'Keine Zeit' } };
+  const tier = {
+    version: 1,
+    tierCode: 'SILVER',
+    position: 1,
+    name: { 'de-DE': 'Silber', 'en-GB': 'Silver' },
+    description: { 'de-DE': '', 'en-GB': '' },
+    runtimeToReach: 12,
+  };
+  const reward = {
+    version: 1,
+    id: 'R1',
+    tierCode: 'SILVER',
+    position: 1,
+    name: { 'de-DE': 'Gutschein', 'en-GB': 'Voucher' },
+    description: { 'de-DE': '', 'en-GB': '' },
+    rewardType: 'VOUCHER',
+  };
+  const pending = { version: 1, id: 'P1', bpNumber: '1000000001', source: 'VHS', title: 'Probeabo' };
+
+  it('wants a text for every locale of the tenant in each text by locale, and none for another', () => {
+    expect(messagesIn('cancellation-reasons', reason)).toEqual([`/descriptions/en-GB ${required}`]);
+    expect(
+      messagesIn('cancellation-reasons', {
+        ...reason,
+        descriptions: { 'de-DE': 'Keine Zeit', 'en-GB': 'No time', 'fr-FR': 'Pas le temps' },
+      }),
+    ).toEqual([`/descriptions/fr-FR ${foreign}`]);
+    expect(
+      messagesIn('cancellation-reasons', {
+        ...reason,
+        descriptions: { 'de-DE': 'Keine Zeit', 'en-GB': 'No time' },
+      }),
+    ).toEqual([]);
+    expect(messagesIn('loyalty-tiers', { ...tier, name: { 'de-DE': 'Silber' } })).toEqual([
+      `/name/en-GB ${required}`,
+    ]);
+    expect(messagesIn('loyalty-tiers', tier)).toEqual([]);
+    expect(messagesIn('loyalty-rewards', { ...reward, description: { 'en-GB': '' } })).toEqual([
+      `/description/de-DE ${required}`,
+    ]);
+    expect(messagesIn('offers', offer)).toEqual([`/offer/texts/en-GB ${required}`]);
+    const texts = { 'de-DE': { description: 'Ein Jahr', title: 'Verlängern' } };
+    const both = { ...texts, 'en-GB': { description: 'One year', title: 'Renew' } };
+    expect(messagesIn('offers', { ...offer, offer: { ...offer.offer, texts: both } })).toEqual([]);
+    // An optional text by locale may be left out; given, it is complete.
+    const crossSelling = {
+      titles: { 'en-GB': 'Also' },
+      url: 'https://shop.example/x',
+      imageUrl: 'https://shop.example/x.png',
+    };
+    expect(messagesIn('offers', { ...offer, offer: { ...offer.offer, texts: both, crossSelling } })).toEqual([
+      `/offer/crossSelling/titles/de-DE ${required}`,
+    ]);
+  });
+
+  it('takes translations of some words in some languages, never in a language the tenant lacks', () => {
+    expect(messagesIn('pending-orders', pending)).toEqual([]);
+    expect(
+      messagesIn('pending-orders', { ...pending, translations: { 'en-GB': { title: 'Trial' } } }),
+    ).toEqual([]);
+    expect(
+      messagesIn('pending-orders', { ...pending, translations: { 'fr-FR': { title: 'Essai' } } }),
+    ).toEqual([`/translations/fr-FR ${foreign}`]);
+    const details = { displayName: 'Digital', translations: { 'fr-FR': { displayName: 'Numérique' } } };
+    expect(messagesIn('subscriptions', { ...subscription, details })).toEqual([
+      `/details/translations/fr-FR ${foreign}`,
+    ]);
+    expect(
+      messagesIn('subscriptions', {
+        ...subscription,
+        details: { displayName: 'Digital', translations: { 'en-GB': { edition: 'Berlin' } } },
+      }),
+    ).toEqual([]);
+    const order = {
+      version: 1,
+      id: 'PO1',
+      purchaseOrderNumber: '4000000001',
+      distributionArticleNumber: 'A1',
+      distributionArticleDescription: 'Kalender',
+      dateOfPurchaseOrderClient: '2026-01-01',
+      invoiceStatus: 1,
+      roles: [{ bpNumber: '1000000001', role: 'AG' }],
+    };
+    const prose = { 'en-GB': { distributionArticleDescription: 'Calendar' } };
+    expect(messagesIn('purchase-orders', { ...order, details: { translations: prose } })).toEqual([]);
+    expect(
+      messagesIn('purchase-orders', {
+        ...order,
+        details: { translations: { 'fr-FR': { distributionArticleDescription: 'Calendrier' } } },
+      }),
+    ).toEqual([`/details/translations/fr-FR ${foreign}`]);
+    const line = { description: 'Abo', unitPrice: '12.50', vatCategory: 'S', vatRatePercent: 7 };
+    expect(
+      messagesIn('payments', {
+        ...payment,
+        lines: [{ ...line, translations: { 'fr-FR': { description: 'Abonnement' } } }],
+      }),
+    ).toEqual([`/lines/0/translations/fr-FR ${foreign}`]);
+  });
+
+  it("checks the languages withTenantLanguages names (the import's), and none without them", () => {
+    expect(readRecord(entity('cancellation-reasons'), structuredClone(reason)).ok).toBe(true);
+    const read = withTenantLanguages(languages, () =>
+      readRecord(entity('cancellation-reasons'), structuredClone(reason)),
+    );
+    expect(read.ok ? [] : read.problems).toEqual([{ pointer: '/descriptions/en-GB', message: required }]);
+  });
+
+  it("keepLocales cuts a record's texts by locale down to the tenant's, leaving the record as it was", () => {
+    const both = { ...reason, descriptions: { 'de-DE': 'Keine Zeit', 'en-GB': 'No time' } };
+    expect(keepLocales(entity('cancellation-reasons'), both, ['de-DE'])).toEqual(reason);
+    expect(both.descriptions['en-GB']).toBe('No time');
+  });
+});
+
+describe('readRecord: a subscription', () => {
+  const messages = (record: unknown) => messagesOf('subscriptions', record);
+
+  it('ends on or after the day it starts', () => {
+    expect(messages({ ...subscription, validFrom: '2026-01-01', validTo: '2020-01-01' })).toEqual([
+      '/validTo must not be before validFrom (2026-01-01)',
+    ]);
+    expect(messages({ ...subscription, validFrom: '2026-01-01', validTo: '2026-01-01' })).toEqual([]);
+    expect(messages({ ...subscription, validFrom: null, validTo: '2020-01-01' })).toEqual([]);
+  });
+
+  it('names a partner in a role once, and has one ordering party', () => {
+    const roles = (...list: Array<[string, string]>) => list.map(([bpNumber, role]) => ({ bpNumber, role }));
+    expect(
+      messages({
+        ...subscription,
+        roles: roles(['1000000001', 'AG'], ['1000000002', 'WE'], ['1000000002', 'WE']),
+      }),
+    ).toEqual(['/roles/2 names 1000000002 as WE again (as /roles/1 does): each partner once per role']);
+    expect(messages({ ...subscription, roles: roles(['1000000001', 'AG'], ['1000000002', 'AG']) })).toEqual([
+      '/roles/1 is a second ordering party (AG) beside 1000000001 (/roles/0): a subscription has one ordering party',
+    ]);
+    // One partner in several roles, several goods recipients: as before.
+    expect(
+      messages({
+        ...subscription,
+        roles: roles(['1000000001', 'AG'], ['1000000001', 'WE'], ['1000000002', 'WE'], ['1000000002', 'RE']),
+      }),
+    ).toEqual([]);
   });
 });

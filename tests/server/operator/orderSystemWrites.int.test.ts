@@ -594,3 +594,199 @@ describe('POST /operator/v1/imports/<entity>', () => {
     expect(file.body.error.code).toBe('unsupported_media_type');
   });
 });
+
+describe('the checks the upserts and the import share', () => {
+  const upload = (entity: string, records: unknown[]) =>
+    call(`/imports/${entity}`, importKey, {
+      method: 'POST',
+      body: records.map((r) => JSON.stringify(r)).join('\n'),
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+  /** The 400's details of a PUT, as `pointer message`. */
+  const refusedPut = async (route: string, record: unknown) => {
+    const answer = await put(route, record);
+    expect(answer.status, route).toBe(400);
+    expect(answer.body.error.code).toBe('validation_failed');
+    return answer.body.error.details.map(
+      (d: { field: string; message: string }) => `${d.field} ${d.message}`,
+    );
+  };
+  /** The import's lines for the same records, as `file:line /pointer message`. */
+  const refusedImport = async (entity: string, records: unknown[]) => {
+    const answer = await upload(entity, records);
+    expect(answer.status, entity).toBe(422);
+    return answer.body.error.details.map((d: { text: string }) => d.text);
+  };
+  const required = 'is required: one text per locale of the tenant (de-DE, en-GB)';
+  const foreign = 'is not a locale of this tenant (de-DE, en-GB)';
+  const reason = { version: 1, publication: 'TAZ', code: 'ZEIT', descriptions: { 'de-DE': 'Keine Zeit' } };
+  const offer = {
+    version: 1,
+    id: 'TAZ-RENEW-12',
+    publication: 'TAZ',
+    category: 'RENEW',
+    paymentProvider: 'INVOICE',
+    offer: { kind: 'article', texts: { 'de-DE': { description: 'Ein Jahr', title: 'Verlängern' } } },
+    effect: { kind: 'extend', months: 12 },
+  };
+  const tier = {
+    version: 1,
+    tierCode: 'SILVER',
+    position: 1,
+    name: { 'de-DE': 'Silber' },
+    description: { 'de-DE': '', 'en-GB': '' },
+    runtimeToReach: 12,
+  };
+  const pending = {
+    version: 1,
+    id: 'PO-1',
+    bpNumber: '1000000001',
+    source: 'VHS',
+    title: 'Probeabo',
+    translations: { 'fr-FR': { title: 'Essai' } },
+  };
+  const purchase = {
+    version: 1,
+    id: 'PO-2',
+    purchaseOrderNumber: '4000000002',
+    distributionArticleNumber: 'A1',
+    distributionArticleDescription: 'Kalender',
+    dateOfPurchaseOrderClient: '2026-01-01',
+    invoiceStatus: 1,
+    roles: [{ bpNumber: '1000000001', role: 'AG' }],
+    details: { translations: { 'fr-FR': { distributionArticleDescription: 'Calendrier' } } },
+  };
+  const translated = {
+    ...subscription,
+    id: '101000700',
+    orderNumber: '4000000700',
+    details: { displayName: 'Digital', translations: { 'fr-FR': { displayName: 'Numérique' } } },
+  };
+
+  it("wants every text by locale in each of the tenant's locales, and in none other", async () => {
+    expect((await put('/publications/TAZ', publication)).status).toBeLessThan(300);
+    expect(await refusedPut('/cancellation-reasons/TAZ~ZEIT', reason)).toEqual([
+      `/descriptions/en-GB ${required}`,
+    ]);
+    expect(
+      await refusedPut('/cancellation-reasons/TAZ~ZEIT', {
+        ...reason,
+        descriptions: { 'de-DE': 'Keine Zeit', 'en-GB': 'No time', 'fr-FR': 'Pas le temps' },
+      }),
+    ).toEqual([`/descriptions/fr-FR ${foreign}`]);
+    expect(await refusedPut('/offers/TAZ-RENEW-12', offer)).toEqual([`/offer/texts/en-GB ${required}`]);
+    expect(await refusedPut('/loyalty-tiers/SILVER', tier)).toEqual([`/name/en-GB ${required}`]);
+    expect(await refusedPut('/pending-orders/PO-1', pending)).toEqual([`/translations/fr-FR ${foreign}`]);
+    expect(await refusedPut('/purchase-orders/PO-2', purchase)).toEqual([
+      `/details/translations/fr-FR ${foreign}`,
+    ]);
+    expect(await refusedPut('/subscriptions/101000700', translated)).toEqual([
+      `/details/translations/fr-FR ${foreign}`,
+    ]);
+    const both = await put('/cancellation-reasons/TAZ~ZEIT', {
+      ...reason,
+      descriptions: { 'de-DE': 'Keine Zeit', 'en-GB': 'No time' },
+    });
+    expect(both.status).toBe(201);
+
+    expect(await refusedImport('cancellation-reasons', [reason])).toEqual([
+      `cancellation-reasons.ndjson:1 /descriptions/en-GB ${required}`,
+    ]);
+    expect(await refusedImport('offers', [offer])).toEqual([
+      `offers.ndjson:1 /offer/texts/en-GB ${required}`,
+    ]);
+    expect(await refusedImport('loyalty-tiers', [tier])).toEqual([
+      `loyalty-tiers.ndjson:1 /name/en-GB ${required}`,
+    ]);
+    expect(await refusedImport('pending-orders', [pending])).toEqual([
+      `pending-orders.ndjson:1 /translations/fr-FR ${foreign}`,
+    ]);
+    expect(await refusedImport('purchase-orders', [purchase])).toEqual([
+      `purchase-orders.ndjson:1 /details/translations/fr-FR ${foreign}`,
+    ]);
+    expect(await refusedImport('subscriptions', [translated])).toEqual([
+      `subscriptions.ndjson:1 /details/translations/fr-FR ${foreign}`,
+    ]);
+  });
+
+  it('refuses a subscription that ends before it starts, names a partner in a role twice or has two ordering parties', async () => {
+    const sub = { ...subscription, id: '101000701', orderNumber: '4000000701' };
+    const backwards = { ...sub, validFrom: '2026-01-01', validTo: '2020-01-01' };
+    const twice = {
+      ...sub,
+      roles: [
+        { bpNumber: '1000000001', role: 'AG' },
+        { bpNumber: '1000000001', role: 'AG' },
+      ],
+    };
+    const twoParties = {
+      ...sub,
+      roles: [
+        { bpNumber: '1000000001', role: 'AG' },
+        { bpNumber: '1000000020', role: 'AG' },
+      ],
+    };
+    const problems = [
+      '/validTo must not be before validFrom (2026-01-01)',
+      '/roles/1 names 1000000001 as AG again (as /roles/0 does): each partner once per role',
+      '/roles/1 is a second ordering party (AG) beside 1000000001 (/roles/0): a subscription has one ordering party',
+    ];
+    expect(await refusedPut('/subscriptions/101000701', backwards)).toEqual([problems[0]]);
+    expect(await refusedPut('/subscriptions/101000701', twice)).toEqual([problems[1]]);
+    expect(await refusedPut('/subscriptions/101000701', twoParties)).toEqual([problems[2]]);
+    expect(
+      await refusedImport('subscriptions', [
+        backwards,
+        { ...twice, id: '101000702', orderNumber: '4000000702' },
+        { ...twoParties, id: '101000703', orderNumber: '4000000703' },
+      ]),
+    ).toEqual(problems.map((problem, i) => `subscriptions.ndjson:${i + 1} ${problem}`));
+    const rows = await db.query(
+      `select 1 from subscriptions where tenant_id = $1 and id in ('101000701', '101000702', '101000703')`,
+      [tenant.id],
+    );
+    expect(rows).toHaveLength(0);
+  });
+
+  it('refuses a version given as a time after 9999 by its offset', async () => {
+    const late = { ...partner, bpNumber: '1000000060', version: '9999-12-31T23:59:59-01:00' };
+    const range = 'must be a whole number from 0 to 9007199254740991 or an RFC 3339 time from 1970 to 9999';
+    expect(await refusedPut('/business-partners/1000000060', late)).toEqual([`/version ${range}`]);
+    expect(await refusedImport('business-partners', [late])).toEqual([
+      `business-partners.ndjson:1 /version ${range}`,
+    ]);
+    const deleted = await call('/business-partners/1000000060?version=9999-12-31T23:59:59-01:00', writeKey, {
+      method: 'DELETE',
+    });
+    expect(deleted.status).toBe(400);
+    expect(
+      (await put('/business-partners/1000000060', { ...late, version: '9999-12-31T23:59:59+01:00' })).status,
+    ).toBe(201);
+  });
+
+  it('refuses a record longer than the import takes a line (1 MB as JSON in UTF-8) with 413', async () => {
+    const sized = (bpNumber: string, bytes: number) => {
+      const record = { ...partner, bpNumber, details: { big: '' } };
+      // "ä" is 2 bytes in UTF-8: the limit is in bytes, not characters.
+      const filler = bytes - Buffer.byteLength(JSON.stringify(record));
+      record.details.big = 'ä'.repeat(Math.floor(filler / 2)) + 'a'.repeat(filler % 2);
+      expect(Buffer.byteLength(JSON.stringify(record))).toBe(bytes);
+      return record;
+    };
+    const tooLong = sized('1000000061', 1024 ** 2 + 1);
+    const answer = await put('/business-partners/1000000061', tooLong);
+    expect(answer.status).toBe(413);
+    expect(answer.body.error).toMatchObject({
+      code: 'payload_too_large',
+      message:
+        'The business-partners record is 1,048,577 bytes as JSON (UTF-8): a record may be at most 1 MB, the longest line the import takes, so that every record an upsert keeps imports too.',
+    });
+    expect(await refusedImport('business-partners', [tooLong])).toEqual([
+      'business-partners.ndjson:1 is longer than 1 MB (1,048,577 bytes)',
+    ]);
+    // At the limit, both take it.
+    expect((await put('/business-partners/1000000062', sized('1000000062', 1024 ** 2))).status).toBe(201);
+    const atLimit = await upload('business-partners', [sized('1000000063', 1024 ** 2)]);
+    expect(atLimit.status).toBe(200);
+  });
+});
