@@ -99,6 +99,20 @@ const FEED_SELECT = `select e.xact_id::text as xact_id, e.seq::text as seq, e.id
   left join change_acknowledgements a on a.tenant_id = e.tenant_id and a.event_id = e.id`;
 
 /**
+ * Whether a cursor names a transaction that has not begun yet: no page ever answered it (a cursor is
+ * an event's, of a transaction that ended), so it is mistyped, or of another database (a restore
+ * from elsewhere); read after it, the feed would stay empty until the database's transactions
+ * reached it.
+ */
+export async function isCursorAhead(db: Queryable, xactId: string): Promise<boolean> {
+  const [row] = await db.query<{ ahead: boolean }>(
+    `select $1::xid8 >= pg_snapshot_xmax(pg_current_snapshot()) as ahead`,
+    [xactId],
+  );
+  return row.ahead;
+}
+
+/**
  * One page of the feed: events after the cursor, in feed order, only of transactions older than
  * every running one (migration 018 says why), optionally of one acknowledgement state. Reads one
  * more than `limit` to tell whether more follow.

@@ -15,6 +15,7 @@ import { maskEventAccounts } from '../../store/accountEventStore';
 import {
   findFeedEvent,
   insertAcknowledgement,
+  isCursorAhead,
   listFeedEvents,
   orderNumberOfChange,
   type FeedEvent,
@@ -90,8 +91,17 @@ export async function listChanges(
   query: OperatorChangeQuery,
 ): Promise<OperatorChangePage> {
   const limit = query.limit ?? 100;
+  const after = query.after ? parseCursor(query.after) : undefined;
+  if (after && (await isCursorAhead(deps.db, after.xactId)))
+    throw badRequest('validation_failed', 'The request is not valid.', [
+      {
+        field: 'query/after',
+        message:
+          'names a place the feed has not reached: use the cursor of a change or a page’s nextCursor, or leave it out to start at the beginning',
+      },
+    ]);
   const { events, hasMore } = await listFeedEvents(deps.db, tenant.id, {
-    after: query.after ? parseCursor(query.after) : undefined,
+    after,
     limit,
     status: query.status,
   });

@@ -181,6 +181,17 @@ describe('paging through the feed', () => {
     expect(after.changes.map((c) => c.event.id)).toEqual([slowEvent, fast]);
   });
 
+  it('refuses a cursor of a place the feed has not reached, which would keep every page empty', async () => {
+    const ahead = await operator('/changes?after=9999999999999999999.1', reader);
+    expect(ahead.status).toBe(400);
+    expect(ahead.body.error.details).toEqual([
+      { field: 'query/after', message: expect.stringContaining('names a place the feed has not reached') },
+    ]);
+    // A cursor the feed gave stays good, also the last one, after which nothing has come yet.
+    const first = await operator<OperatorChangePage>('/changes?limit=1', reader);
+    expect((await operator(`/changes?after=${first.body.nextCursor}`, reader)).status).toBe(200);
+  });
+
   it('refuses a malformed cursor or limit with every problem named', async () => {
     const answer = await operator('/changes?after=12&limit=0&status=maybe', reader);
     expect(answer.status).toBe(400);
