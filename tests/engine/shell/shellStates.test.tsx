@@ -189,11 +189,11 @@ describe('external navigation links at their path (§2 catch-all)', () => {
     expect(await toggle('/Shop')).toBe(`☰ ${en['shell.menuTitle']}`);
   });
 
-  it('gives /Shop and /Newsletter a page that opens the link in a new tab, never a frame', async () => {
-    for (const [path, url] of [
-      ['/Shop', 'https://shop.example/'],
-      ['/Newsletter', 'https://www.example/newsletter'],
-    ]) {
+  it('gives /Shop and /Newsletter a page that opens the link as the menu does (a new tab where set), never a frame', async () => {
+    for (const [path, url, key, target] of [
+      ['/Shop', 'https://shop.example/', 'external-page.openInNewTab', '_blank'],
+      ['/Newsletter', 'https://www.example/newsletter', 'external-page.open', null],
+    ] as const) {
       const { page } = await render(<ExternalPageScreen />, {
         api: fakeApi(),
         path,
@@ -203,8 +203,8 @@ describe('external navigation links at their path (§2 catch-all)', () => {
       const name = path.slice(1);
       expect(page.querySelector('iframe')).toBeNull();
       expect(page.querySelector('h1')?.textContent).toBe(name);
-      const open = byText(page, 'a', fill(en['external-page.openInNewTab'], { name }))!;
-      expect([open.getAttribute('href'), open.getAttribute('target')]).toEqual([url, '_blank']);
+      const open = byText(page, 'a', fill(en[key], { name }))!;
+      expect([open.getAttribute('href'), open.getAttribute('target')]).toEqual([url, target]);
       cleanUp();
     }
   });
