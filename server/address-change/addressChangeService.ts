@@ -418,7 +418,13 @@ export function createAddressChange(deps: { db: Database; mailFrom: string; now:
             fields: [...changed],
             // What the order system applies, a dated change on its day: its record shows a dated one
             // only from then (docs/going-live.md "Whose data is it").
-            values: Object.fromEntries(written.map((f) => [f, next[f]])),
+            // The street the lines replace is named too, null, also a part the record never had.
+            values: Object.fromEntries(
+              [...new Set<Field>([...written, ...(streetGoes ? STREET_FIELDS : [])])].map((f) => [
+                f,
+                next[f],
+              ]),
+            ),
           });
           const dated = split(place);
           if (validFrom)

@@ -261,7 +261,6 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
           ],
         );
       } else if (overlay.kind === 'insert') {
-        changedShown += 1;
         // A row the portal made and the order system never had: it goes, with what was changed on it.
         await tx.query(
           `delete from order_system_overlays where tenant_id = $1 and entity = $2 and record_key = $3`,
@@ -276,6 +275,7 @@ export async function revertChangesOf(tx: Queryable, tenantId: string, eventId: 
             overlay.record_key,
           ]);
           await tx.query('release savepoint revert_insert');
+          changedShown += 1;
         } catch (error) {
           // Still named by rows of the portal's own (a licence holder's partner with an account): kept.
           if ((error as { code?: string }).code !== '23503') throw error;

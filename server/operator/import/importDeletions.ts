@@ -54,6 +54,9 @@ export async function prepareFullSync(
   tenantId: string,
   entities: readonly OrderSystemEntity[],
 ): Promise<Map<string, number>> {
+  // One full sync of a tenant at a time: a second (a retried upload) waits for the first to end, and
+  // then counts its guard's share against what the first left.
+  await tx.query(`select pg_advisory_xact_lock(hashtextextended('portal-full-sync:' || $1, 0))`, [tenantId]);
   await tx.query(
     `create temp table if not exists ${NAMED} (entity text not null, record_key text not null) on commit drop`,
   );
@@ -114,7 +117,8 @@ export async function deleteUnnamedRecords(
       entity.name,
     ]);
     const stored = options.storedBefore.get(entity.name) ?? 0;
-    if (n > 0 && n * 100 > stored * options.maxDeletePercent) {
+    // At 100 % whatever the file leaves out goes, also records written since the count before.
+    if (n > 0 && options.maxDeletePercent < 100 && n * 100 > stored * options.maxDeletePercent) {
       const needed = Math.min(100, Math.ceil((n * 100) / Math.max(stored, 1)));
       problems.push({
         file,
@@ -161,7 +165,54 @@ export async function deleteUnnamedRecords(
     deleted.set(entity.name, done.length);
     if (problems.length >= options.room) break;
   }
+  if (problems.length === 0) problems.push(...(await namedButGone(tx, tenantId, files, options.room)));
   return { deleted, problems };
+}
+
+/**
+ * Records a file of the import names that a deletion took with it: a payment, delivered issue or
+ * licence goes with its subscription, an issue, reason or offer with its publication, as with
+ * `DELETE` (the database's cascades). An export that names one and leaves its parent out is not
+ * whole: the import is refused rather than keeping a record and deleting it in one go.
+ */
+async function namedButGone(
+  tx: Queryable,
+  tenantId: string,
+  files: readonly FullSyncFile[],
+  room: number,
+): Promise<DeletionProblem[]> {
+  const problems: DeletionProblem[] = [];
+  for (const { entity, file } of files) {
+    // The key's parts as splitKey reads them: the last takes the rest (a licence's e-mail address).
+    const last = entity.key.length;
+    const parts = entity.key.map((column, i) =>
+      i + 1 < last
+        ? `t.${column} = split_part(n.record_key, $3, ${i + 1})`
+        : `t.${column} = array_to_string((string_to_array(n.record_key, $3))[${last}:], $3)`,
+    );
+    const gone = await tx.query<{ record_key: string }>(
+      `select n.record_key from ${NAMED} n
+        where n.entity = $2
+          and not exists (select 1 from ${entity.table} t where t.tenant_id = $1 and ${parts.join(' and ')})
+          and exists (select 1 from order_system_versions v
+                       where v.tenant_id = $1 and v.entity = $2 and v.record_key = n.record_key and not v.deleted)
+          -- Not one a subscriber's pending change took off the screens (a licence deleted).
+          and not exists (select 1 from order_system_overlays o
+                           where o.tenant_id = $1 and o.entity = $2 and o.record_key = n.record_key)
+        order by n.record_key limit $4`,
+      [tenantId, entity.name, KEY_SEPARATOR, Math.max(room - problems.length, 1)],
+    );
+    for (const { record_key: key } of gone)
+      problems.push({
+        file,
+        line: 0,
+        pointer: '',
+        key,
+        message: `key ${JSON.stringify(key)} is in the file, but the record it belongs to (its subscription, publication or tier) is not in its own file and would be deleted, and this one with it: send both, or neither`,
+      });
+    if (problems.length >= room) break;
+  }
+  return problems;
 }
 
 /**

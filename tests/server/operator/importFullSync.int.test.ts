@@ -242,6 +242,23 @@ describe('portal import --full', () => {
     expect(await listed()).toEqual([S1.id, S2.id]);
   });
 
+  it('refuses an export that names a payment and leaves out its subscription, which would take the payment with it', async () => {
+    const { tenantId, listed } = await tenantWithTwo('full-orphan');
+    const { result, text } = await runImport(
+      db,
+      tenantId,
+      folderWith({ 'subscriptions.ndjson': [S1], 'payments.ndjson': [payment(S2.id, 'P1')] }),
+      { full: true, maxDeletePercent: 100 },
+    );
+    expect(result.ok, text).toBe(false);
+    expect(result.problems).toEqual([
+      expect.objectContaining({ file: 'payments.ndjson', line: 0, key: `${S2.id}~P1` }),
+    ]);
+    expect(text).toContain('Nothing was written.');
+    expect(await listed()).toEqual([S1.id, S2.id]);
+    expect(await rows(`select id from payment_history where tenant_id = $1`, [tenantId])).toHaveLength(1);
+  });
+
   it('guards against an empty or cut-off file: more than 10% of the stored records only with --allow-deletes', async () => {
     const { tenantId, listed } = await tenantWithTwo('full-guard');
     const empty = await runImport(db, tenantId, folderWith({ 'subscriptions.ndjson': [] }), { full: true });
