@@ -481,7 +481,13 @@ describe('POST /operator/v1/imports/<entity>?full=true', () => {
   });
 
   it('refuses options it cannot read before reading the file', async () => {
-    for (const query of ['?full=maybe', '?full=true&allowDeletes=101', '?allowDeletes=5', '?ful=true']) {
+    for (const query of [
+      '?full=maybe',
+      '?full=true&allowDeletes=101',
+      '?allowDeletes=5',
+      '?full=false&allowDeletes=5',
+      '?ful=true',
+    ]) {
       const answer = await upload('subscriptions', [S1], query);
       expect(answer.status, query).toBe(400);
       expect(answer.body.error.code).toBe('validation_failed');
