@@ -5,7 +5,7 @@
 import { isPlausibleEmail, textLength } from './fieldRules';
 import { isActiveNotCancelled } from './orderStatus';
 import type { Subscription } from '../../schemas/generated/subscription';
-import { isBundleSlave, isExternallyManaged, type CapabilityTenant } from './capabilityRule';
+import { isBundleSlave, isExternallyManaged, isOrderingParty, type CapabilityTenant } from './capabilityRule';
 import { isFeatureOn } from './tenantFeatures';
 
 /** §3: how an offer is paid; CREDIT_CARD and PAYPAL go through the payment page (a popup). */
@@ -17,6 +17,15 @@ export const PAYMENT_PROVIDERS: readonly PaymentProvider[] = [
   'PAYPAL',
 ];
 export const paysOnline = (provider: PaymentProvider) => provider === 'CREDIT_CARD' || provider === 'PAYPAL';
+
+/**
+ * §6 "AG (ordering party) is used as 'not a gift'": an offer paid by invoice or direct debit is
+ * billed to the ordering party, so only the ordering party may take it; a recipient (a gift's) may
+ * only pay online themselves. The offer lists show only what the subscriber may take, and the
+ * accept refuses the rest (server/offers/offerKit.ts requirePayer).
+ */
+export const mayPayFor = (s: Pick<Subscription, 'roles'>, provider: PaymentProvider) =>
+  paysOnline(provider) || isOrderingParty(s);
 
 /** §9 "Default categories": UPGRD for upgrade; renewal takes the tenant's category. */
 export const UPGRADE_CATEGORY = 'UPGRD';

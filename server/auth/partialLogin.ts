@@ -89,7 +89,13 @@ export function partialLoginRoutes(deps: {
         const partners = await partnersOfOrderNumber(deps.db, tenant.id, orderNumber);
         if (partners.length === 0)
           throw result('not_found', 'There is no subscription with this order number.');
-        const partner = partners.find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
+        // A renewal and an upgrade are the ordering party's (engine/domain/cardCapabilities.ts
+        // renewalRule, capabilities.ts upgradeRule): the name is checked against theirs alone, so no
+        // gift's recipient is mailed a link to a page that would refuse them. The plain sign-in by
+        // order number is the goods recipient's too.
+        const partner = partners
+          .filter((p) => !flow || p.role === 'AG')
+          .find((p) => sameName(p.lastName, lastName) || sameName(p.company, lastName));
         if (!partner)
           throw result('verification_failed', 'The name does not match the order number.', {
             method: 'name',

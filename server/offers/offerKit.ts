@@ -1,10 +1,11 @@
 import type { Database, Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import type { Subscription } from '../../schemas/generated/subscription';
-import { isExternallyManaged, isOrderingParty } from '../../engine/domain/capabilities';
+import { isExternallyManaged } from '../../engine/domain/capabilities';
 import { cancellationStart, CANCEL_CATEGORY } from '../../engine/domain/cancellation';
 import {
   isBulkRenewalSubscription,
+  mayPayFor,
   offerCategory,
   paysOnline,
   type UpgradeTime,
@@ -99,12 +100,17 @@ const EFFECTS_OF_SOURCE: Record<AcceptanceSource, ReadonlyArray<OfferRow['effect
 };
 
 /**
- * Offers paid by invoice or direct debit are billed to the ordering party, so only the ordering party
- * may accept them; a recipient (a gift's, say) may only pay online themselves.
+ * Offers paid by invoice or direct debit are the ordering party's (engine/domain/offers.ts
+ * mayPayFor). The refusal names the order, so a bulk renewal's screen can say which one it was.
  */
 export function requirePayer(s: Subscription, offer: OfferRow): void {
-  if (!paysOnline(offer.paymentProvider) && !isOrderingParty(s)) {
-    throw refuse.notAllowed('Offers paid by invoice or direct debit are for the ordering party.');
+  if (!mayPayFor(s, offer.paymentProvider)) {
+    throw refuse.notAllowed(
+      `${s.orderNumber}: offers paid by invoice or direct debit are for the ordering party.`,
+      {
+        orderNumber: s.orderNumber,
+      },
+    );
   }
 }
 

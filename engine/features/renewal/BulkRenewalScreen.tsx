@@ -259,7 +259,8 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
   const flow = usePaymentFlow();
   const [choices, setChoices] = useState<Record<string, string>>({});
   const [serverConflict, setServerConflict] = useState(false);
-  const [submitError, setSubmitError] = useState(false);
+  // A refused submit, with the order the server names (an offer gone, another way to pay needed).
+  const [submitError, setSubmitError] = useState<{ orderNumber?: string } | null>(null);
 
   const chosen = Object.fromEntries(
     candidates.map((candidate) => [
@@ -275,7 +276,7 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (count === 0 || conflict) return;
-    setSubmitError(false);
+    setSubmitError(null);
     try {
       await flow.accept(() =>
         offersApi(api).acceptAll({ selectedRecommendations: selection.selectedRecommendations }),
@@ -284,8 +285,8 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
       if (error instanceof ApiError && error.code === 'payment_conflict') setServerConflict(true);
       // One of them was renewed already (409 offer_already_accepted): its own dialog, nothing charged.
       else if (error instanceof ApiError && refusedOfferOutcome(error.code)) flow.fail(error);
-      // §8 "submit errors show the server data or the error text in an alert".
-      else setSubmitError(true);
+      // §8 "submit errors show the server data or the error text in an alert": the order it names.
+      else setSubmitError({ orderNumber: orderNumberOf(error) });
     }
   }
 
@@ -325,7 +326,11 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
       )}
       {submitError && (
         <Alert variant="error">
-          <p>{t('renewal.bulk.submitError')}</p>
+          <p>
+            {submitError.orderNumber
+              ? t('renewal.bulk.submitErrorOf', { orderNumber: submitError.orderNumber })
+              : t('renewal.bulk.submitError')}
+          </p>
         </Alert>
       )}
       <PaymentDialogs flow={flow} />
@@ -354,4 +359,11 @@ function BulkRenewalForm({ candidates }: { candidates: BulkRenewalCandidate[] })
       )}
     </form>
   );
+}
+
+/** The order a refusal names in its details (server/offers/commands/bulkAccept.ts). */
+function orderNumberOf(error: unknown): string | undefined {
+  const details = error instanceof ApiError ? error.details : undefined;
+  const orderNumber = (details as { orderNumber?: unknown } | undefined)?.orderNumber;
+  return typeof orderNumber === 'string' ? orderNumber : undefined;
 }

@@ -9,7 +9,7 @@ import {
   type PaymentProvider as OfferPaymentProvider,
 } from '../../../engine/domain/offers';
 import { acceptOffer } from '../../../engine/domain/lifecycle';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
 import { listSubscriptionsForUser, lockSubscription } from '../../store/subscriptionStore';
 import { refuse, refusedTransition } from '../../tenancy/refusals';
 import { offerTexts } from '../recommendations';
@@ -68,7 +68,12 @@ export async function acceptAll(
       );
       const offer = offers.find((o) => o.id === value.recommendationId);
       if (!offer)
-        throw notFound(`The offer ${value.recommendationId} is not available for ${s.orderNumber}.`);
+        throw new HttpError(
+          404,
+          'not_found',
+          `The offer ${value.recommendationId} is not available for ${s.orderNumber}.`,
+          { orderNumber: s.orderNumber },
+        );
       if (offer.paymentProvider !== value.paymentProviders[0].PAYMENT_PROVIDER)
         throw badRequest('validation_failed', `The offer ${offer.id} is paid by ${offer.paymentProvider}.`);
       requirePayer(s, offer);

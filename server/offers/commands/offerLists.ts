@@ -12,12 +12,14 @@ import { categoryOf, nextCycleOf, requireOfferSource, type Caller, type OfferKit
 import { expireStalePayments } from './settlement';
 import { recordFlowStartQuietly } from '../../insights/flowStarts';
 import { experimentAssignment } from '../../../engine/domain/offerExperiments';
+import { mayPayFor } from '../../../engine/domain/offers';
 
 /**
  * GET /subscriptions/{id}/recommendations (§7): the offers of the source's category that are
  * still open to the subscription (engine/domain/lifecycle.ts openOffers: one accepted or waiting
  * for its payment is not offered again, nor an upgrade to a format it has or will have — the rule
- * the accept refuses by, so the list shows only what may be accepted).
+ * the accept refuses by, so the list shows only what may be accepted), and of those only what the
+ * subscriber may pay for: a gift's recipient renewing in the bulk renewal pays online (mayPayFor).
  */
 export async function recommendations(
   kit: OfferKit,
@@ -40,12 +42,14 @@ export async function recommendations(
   );
   const state = await kit.lifecycleOf(db, caller.tenant, s.id);
   const nextCycle = nextCycleOf(s, kit.today());
-  const shown = openOffers(state, offers, kit.today(), query.source).filter((offer) =>
-    upgradeFitsTerm(
-      state,
-      offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null,
-      nextCycle,
-    ),
+  const shown = openOffers(state, offers, kit.today(), query.source).filter(
+    (offer) =>
+      mayPayFor(s, offer.paymentProvider) &&
+      upgradeFitsTerm(
+        state,
+        offer.offer.kind === 'upgradeOption' ? (offer.offer.upgradeTime ?? 'NOW') : null,
+        nextCycle,
+      ),
   );
   // The retention insights count renewals and upgrades offered in the portal; a bulk
   // renewal lists many subscriptions at once and is not a flow of one.
@@ -83,7 +87,7 @@ export async function retentionOffers(
 ): Promise<Recommendation[]> {
   if (!tenant.cancellation.showRetentionOffers) return [];
   const offers = await kit.offersFor(tx, tenant, s, 'cancellation', CANCEL_CATEGORY, reason, subscriberId);
-  return openOffers(await kit.lifecycleOf(tx, tenant, s.id), offers, kit.today(), 'cancellation').map(
-    (offer) => toRecommendation(offer, locale, s),
-  );
+  return openOffers(await kit.lifecycleOf(tx, tenant, s.id), offers, kit.today(), 'cancellation')
+    .filter((offer) => mayPayFor(s, offer.paymentProvider))
+    .map((offer) => toRecommendation(offer, locale, s));
 }

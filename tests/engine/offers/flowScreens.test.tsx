@@ -897,6 +897,38 @@ describe('bulk renewal (§2, §5)', () => {
     expect(page.querySelector('dialog[open] h2')!.textContent).toBe(en['renewal.bulk.successTitle']);
   });
 
+  it('names the order a refused submit names (§8 "the server data"), else says it failed', async () => {
+    let refusal = new ApiError(403, 'not_allowed', 'refused', { orderNumber: '4123456789' });
+    const api = fakeApi(
+      {
+        '/subscriptions': [received],
+        [`${S}/recommendations?source=bulk-renewal`]: [card],
+      },
+      {
+        '/subscriptions/acceptAllRecommendations': () => {
+          throw refusal;
+        },
+      },
+    );
+    const page = await render(<BulkRenewalScreen />, { api, path: '/bulk-renewal', route: 'bulk-renewal' });
+    await act(async () =>
+      page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4123456789"][value="C1"]')!.click(),
+    );
+    await settle();
+    const submit = byText(page, 'button', en['renewal.bulk.submit']) as HTMLButtonElement;
+    await click(submit);
+    expect(page.querySelector('.alert')!.textContent).toBe(
+      en['renewal.bulk.submitErrorOf'].replace('{{orderNumber}}', '4123456789'),
+    );
+    // The choice stays: the subscriber may choose again and send.
+    expect(
+      page.querySelector<HTMLInputElement>('input[name="bulk-SKZ4123456789"][value="C1"]')!.checked,
+    ).toBe(true);
+    refusal = new ApiError(500, 'internal_error', 'failed');
+    await click(submit);
+    expect(page.querySelector('.alert')!.textContent).toBe(en['renewal.bulk.submitError']);
+  });
+
   it('lists only what the server would renew: a subscription managed elsewhere neither asks nor fails the page', async () => {
     const external = { ...second, id: 'SKZ4000000003', orderNumber: '4000000003', salesDocumentType: 'WBZA' };
     const api = fakeApi({

@@ -302,6 +302,33 @@ describe("cancellation is the ordering party's", () => {
 });
 
 describe('renewal and upgrade', () => {
+  it("mails the anonymous renewal's and upgrade's link on the ordering party's name only, not a gift recipient's", async () => {
+    const recipient = await signIn(flows, demoLoginsOf(flows)[1].email);
+    const gift = (await subscriptions(recipient)).find((x) => x.roles.join() === 'WE')!;
+    const giver = await signIn(flows, demoLoginsOf(flows)[0].email);
+    const asGiver = (await subscriptions(giver)).find((x) => x.id === gift.id)!;
+    expect(asGiver.roles).toContain('AG');
+    const anonymous = browserLikeClient(baseUrl, `/t/${flows.id}/api`);
+    await anonymous.get('/faq');
+    const login = (lastName: string, flow?: string) =>
+      anonymous.post<any>('/login/order-number', { orderNumber: gift.orderNumber, lastName, flow });
+    for (const flow of ['renewal', 'upgrade']) {
+      expect((await login(gift.currentRoleBusinessPartner.lastName1!, flow)).body.error.details).toEqual({
+        status: 'verification_failed',
+        method: 'name',
+      });
+      expect(
+        (await login(asGiver.currentRoleBusinessPartner.lastName1!, flow)).body.error.details,
+      ).toMatchObject({
+        status: 'confirm_email',
+      });
+    }
+    // The plain sign-in by order number is the recipient's too: it opens their subscription's page.
+    expect((await login(gift.currentRoleBusinessPartner.lastName1!)).body.error.details).toMatchObject({
+      status: 'confirm_email',
+    });
+  });
+
   it('lists the renewal offers of the tenant category and refuses the cancellation category', async () => {
     const client = await signIn(flows);
     const s = renewable(await subscriptions(client));
@@ -755,6 +782,58 @@ describe('bulk renewal', () => {
       expect(open.orderNumbers).toEqual([a.orderNumber, b.orderNumber].sort());
     }
     await client.post(`/subscriptions/${a.id}/pending-payments/${pending.body.pendingPayment.id}/abandon`);
+  });
+
+  it("lists a gift's recipient only the offers they pay online, and refuses the ordering party's ways to pay", async () => {
+    const client = await signIn(flows, demoLoginsOf(flows)[1].email);
+    const seeded = (await subscriptions(client)).find((x) => x.roles.join() === 'WE')!;
+    // The seed's gift is cancelled (AK); running again and renewable, it is the recipient's to
+    // renew in bulk (§6 "only business partners with role WE").
+    const [before] = await db.query<{ order_status: string; details: unknown }>(
+      `select order_status, details from subscriptions where tenant_id = $1 and id = $2`,
+      [flows.id, seeded.id],
+    );
+    await db.query(
+      `update subscriptions set order_status = 'A', details = details || '{"isRenewal": true}'
+        where tenant_id = $1 and id = $2`,
+      [flows.id, seeded.id],
+    );
+    try {
+      const gift = (await subscriptions(client)).find((x) => x.id === seeded.id)!;
+      const offers = await client.get<any[]>(`/subscriptions/${gift.id}/recommendations?source=bulk-renewal`);
+      const providers = offers.body.map((o) => o.paymentProviders[0].PAYMENT_PROVIDER);
+      expect(providers.length).toBeGreaterThan(0);
+      expect(
+        providers.every((p) => p === 'CREDIT_CARD' || p === 'PAYPAL'),
+        providers.join(),
+      ).toBe(true);
+      // The category's offers paid by invoice are the ordering party's: left out, and refused.
+      const [invoice] = await db.query<{ id: string }>(
+        `select id from offers where tenant_id = $1 and publication = $2 and category = $3
+           and payment_provider = 'INVOICE' and effect->>'kind' = 'extend'`,
+        [flows.id, gift.publication, flows.renewal!.recommendationCategory],
+      );
+      expect(invoice).toBeDefined();
+      expect(offers.body.map((o) => o.id)).not.toContain(invoice.id);
+      const refused = await client.post<any>('/subscriptions/acceptAllRecommendations', {
+        selectedRecommendations: {
+          [`${gift.id.slice(0, 3)}${gift.orderNumber}`]: {
+            recommendationId: invoice.id,
+            paymentProviders: [{ PAYMENT_PROVIDER: 'INVOICE' }],
+          },
+        },
+      });
+      expect([refused.status, refused.body.error.code, refused.body.error.details]).toEqual([
+        403,
+        'not_allowed',
+        { orderNumber: gift.orderNumber },
+      ]);
+    } finally {
+      await db.query(
+        `update subscriptions set order_status = $3, details = $4 where tenant_id = $1 and id = $2`,
+        [flows.id, seeded.id, before.order_status, before.details],
+      );
+    }
   });
 
   it('the anonymous login always answers 202 and mails a link only to an address on record with that name and zip', async () => {
