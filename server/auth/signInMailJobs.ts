@@ -154,8 +154,13 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
     );
   },
 
-  /** Create-account: a confirmation link carrying the registration, or a hint when the address has an account. */
+  /**
+   * Create-account: a confirmation link carrying the registration, or a hint when the address has an
+   * account; either one only within the mailbox's budget of such mails (commands/registration.ts).
+   */
   async register(tx, job) {
+    const mailboxPlace = await mailboxPlaceFor(tx, job);
+    if (!mailboxPlace) return null;
     if (await findUserByEmail(tx, job.tenantId, job.payload.email)) {
       return renderAuthMail(
         job,
@@ -178,6 +183,7 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
         minutes: REGISTRATION_MINUTES,
         param: 'confirm',
         payload: { displayName, firstName, lastName, passwordHash },
+        mailboxPlace,
       },
       'confirmRegistration',
     );

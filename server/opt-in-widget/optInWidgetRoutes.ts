@@ -1,22 +1,17 @@
 /**
  * The opt-in widget's calls (account-flows.md §7 POST /opt-in; docs/subscribers.md "Opt-in widget"): the
  * sign-up answers 202 `confirmation_sent` (the voucher code comes with the confirmation), the link's page
- * confirms with POST /opt-in/confirm. Rate-limited like the sign-ins: per client and per address.
+ * confirms with POST /opt-in/confirm. Rate-limited per client and per address and client; the mailbox's
+ * budget is checked where the mail is made (optInWidgetService.ts signUp).
  */
 import { Router } from 'express';
 import type { ApiSlice } from '../tenancy/apiSlice';
 import { requestOrigin } from '../http/requestOrigin';
 import { trimEmail } from '../http/trimEmail';
-import {
-  DEFAULT_SIGN_IN_LIMITS,
-  limitSignInAttempt,
-  spendingLinkToken,
-  type SignInLimits,
-} from '../auth/rateLimit';
+import { DEFAULT_SIGN_IN_LIMITS, spendingLinkToken, type SignInLimits } from '../auth/rateLimit';
 import type { Database } from '../db/database';
 import { validateBody } from '../http/validateBody';
 import type { OptInWidgetRequest } from '../../schemas/generated/opt-in-widget-request';
-import { normalizeEmail } from '../../engine/domain/fieldRules';
 import { requestLocale } from '../tenancy/requestLocale';
 import { requestTenant } from '../tenancy/tenantContext';
 import type { OptInWidget } from './optInWidgetService';
@@ -34,18 +29,16 @@ export function optInWidgetSlice(deps: {
     const tenant = requestTenant(res);
     const body = req.body as OptInWidgetRequest;
     const origin = requestOrigin(req, res);
-    await limitSignInAttempt(
-      deps.db,
-      tenant.id,
+    await deps.optInWidget.signUp(
+      tenant,
+      body,
+      {
+        portalUrl: origin.portalUrl,
+        locale: requestLocale(req, tenant, body.locale),
+        client: origin.client,
+      },
       deps.signInLimits ?? DEFAULT_SIGN_IN_LIMITS,
-      'opt-in-widget',
-      { address: normalizeEmail(body.email), client: origin.client },
-      deps.now(),
     );
-    await deps.optInWidget.signUp(tenant, body, {
-      portalUrl: origin.portalUrl,
-      locale: requestLocale(req, tenant, body.locale),
-    });
     res.status(202).json({ status: 'confirmation_sent' });
   });
 

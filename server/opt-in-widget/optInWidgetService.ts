@@ -33,6 +33,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { optInWidgetMail } from './optInWidgetMails';
 import { langParam } from '../../engine/domain/language';
 import { lockUntilCommit } from '../store/transactionLocks';
+import { limitFactCheckedAttempt, mayMailSignInLink, type SignInLimits } from '../auth/rateLimit';
 
 const exhausted = () =>
   new HttpError(
@@ -55,7 +56,8 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
     async signUp(
       tenant: ServerTenant,
       body: OptInWidgetRequest,
-      origin: { portalUrl: string; locale: Locale },
+      origin: { portalUrl: string; locale: Locale; client: string },
+      limits: SignInLimits,
     ): Promise<void> {
       const provider = providerOr404(tenant, body.provider);
       const problems = optInWidgetProblems(body);
@@ -70,12 +72,26 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
           fields: { salutationCode: 'invalid' },
         });
       }
+      const email = normalizeEmail(body.email);
+      // Counted once the request is one that mails (a refused one sends nothing), against the client
+      // and the address *and* client. Not against the mailbox's budget that the owner's login links
+      // draw on, which anyone typing the address could spend: the mailbox is capped below, in the
+      // budget of mails no request reads (docs/architecture.md "Sign-in safety").
+      await limitFactCheckedAttempt(
+        db,
+        tenant.id,
+        limits,
+        'opt-in-widget',
+        { address: email, client: origin.client },
+        deps.now(),
+      );
       const pool = provider.voucherCodeKey ?? null;
       await db.transaction(async (tx) => {
         // Said before anything is mailed (§8): the pool is empty for everybody, nothing personal is revealed.
         if (pool && (await freeVoucherCodes(tx, tenant.id, pool)) === 0) throw exhausted();
+        // Over the mailbox's budget nothing is made: the mailbox has this window's links already.
+        if (!(await mayMailSignInLink(tx, tenant.id, limits, email, deps.now()))) return;
         const token = newSecretToken();
-        const email = normalizeEmail(body.email);
         const signupId = await insertOptInWidgetSignup(tx, {
           tenantId: tenant.id,
           provider: provider.code,

@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../passwords';
 import { hashToken } from '../tokens';
 import { checkNewPassword, invalidLink, requirePasswordLogin, type AuthKit } from '../authKit';
 import { countingFailures } from '../rateLimit';
+import { mailLimitOf } from './signInLinks';
 
 export interface Registration {
   email: string;
@@ -24,7 +25,11 @@ export interface Registration {
 /**
  * Nothing is stored as a user until the address is confirmed through the e-mailed link; an address
  * that has an account gets a hint instead (decided by the mail sender, server/auth/signInMailJobs.ts).
- * Same answer and same work either way.
+ * Same answer and same work either way. What is mailed depends on a fact the request does not know
+ * (has the address an account), so the request counts as a fact-checked one: against the client and
+ * the address *and* client, not the mailbox's budget that the owner's own login links draw on; the
+ * sender caps the mailbox (mayMailSignInLink). Else anyone registering an owner's address five
+ * times would refuse the owner's login link, with only hints in the mailbox to sign in by.
  */
 export async function register(
   kit: AuthKit,
@@ -35,10 +40,11 @@ export async function register(
   requirePasswordLogin(tenant);
   checkNewPassword(input.password, input.passwordConfirm);
   const email = normalizeEmail(input.email);
-  const countedIn = await kit.limit(tenant, 'register', { address: email, client: origin.client });
+  const countedIn = await kit.limitFactChecked(tenant, 'register', { address: email, client: origin.client });
   const passwordHash = await hashPassword(input.password);
   await kit.queueSignInMail(tenant, 'register', email, origin, {
     countedIn,
+    mailLimit: mailLimitOf(kit),
     displayName: input.displayName.trim(),
     firstName: input.firstName?.trim() || undefined,
     lastName: input.lastName?.trim() || undefined,

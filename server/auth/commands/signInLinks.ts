@@ -108,7 +108,7 @@ export async function requestBulkRenewalLink(
 }
 
 /** The mailbox's budget the sender checks before it makes a fact-checked request's link (mayMailSignInLink). */
-function mailLimitOf(kit: AuthKit): SignInMailLimit {
+export function mailLimitOf(kit: AuthKit): SignInMailLimit {
   return { windowSeconds: kit.limits.windowSeconds, perAddress: kit.limits.perAddress };
 }
 

@@ -108,6 +108,30 @@ describe('mail sends are counted, and their 429 says when to try again', () => {
     expectWait(await c.post('/login/magic-link', { email }));
   });
 
+  it("a stranger registering the owner's address spends their own budget, not the owner's login link; the mailbox is capped all the same", async () => {
+    const email = emailOf(4);
+    const c = await client();
+    const register = (n: number) =>
+      c.post(
+        '/register',
+        { displayName: 'Eve', email, password: 'Xyzzy12345', passwordConfirm: 'Xyzzy12345' },
+        { 'x-forwarded-for': `198.51.100.${n}` },
+      );
+    const before = (await outbox.mails(email)).length;
+    // One client: its budget of the address ends with a wait.
+    for (let i = 0; i < LIMITS.perAddress; i++) expect((await register(60)).status).toBe(202);
+    expectWait(await register(60));
+    // Many clients: each is answered, and the mailbox gets no more than its budget of such mails.
+    for (let n = 61; n < 61 + LIMITS.perAddress; n++) expect((await register(n)).status).toBe(202);
+    const hints = (await outbox.mails(email)).slice(before);
+    expect(hints).toHaveLength(LIMITS.perAddress);
+    // The owner, on another client, is not refused a login link, and it arrives.
+    const owner = { 'x-forwarded-for': '203.0.113.60' };
+    expect((await c.post('/login/magic-link', { email }, owner)).status).toBe(202);
+    expect((await c.post('/password/forgot', { email }, owner)).status).toBe(202);
+    expect((await outbox.mails(email)).length - before).toBe(LIMITS.perAddress + 2);
+  });
+
   it('gives back the place of a login link once it is opened: signing in by link again and again is no flood', async () => {
     const email = emailOf(3);
     // Three times the budget, each link opened: every request answered 202 and every link works.

@@ -471,12 +471,23 @@ describe('opt-in widget: POST /opt-in', () => {
     expect((await c.post('/opt-in/confirm', { token: 'y'.repeat(43) })).status).toBe(404);
   });
 
-  it('is rate-limited per address', async () => {
+  it('is rate-limited per address and client; the mailbox is capped, and its owner still gets a login link', async () => {
     const c = client(widgets, strictUrl);
     await c.get('/subscriptions');
+    const owner = 'flood@example.org';
+    const from = (n: number) => ({ 'x-forwarded-for': `198.51.100.${n}` });
+    // Refused sign-ups mail nothing and take no place.
+    for (let i = 0; i < 5; i++) expect((await signUp(c, owner, { provider: 'nobody' })).status).toBe(404);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await signUp(c, 'flood@example.org')).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await c.post('/opt-in', { ...optInSignUp, email: owner }, from(70))).status);
     expect(statuses).toEqual([202, 202, 202, 429]);
+    // Other clients are answered, but the mailbox gets no more than its budget of such mails.
+    for (let n = 71; n < 74; n++)
+      expect((await c.post('/opt-in', { ...optInSignUp, email: owner }, from(n))).status).toBe(202);
+    expect(await outbox.mails(owner)).toHaveLength(3);
+    // The sign-ups spent nothing of the budget the owner's login link draws on.
+    expect((await c.post('/login/magic-link', { email: owner }, from(75))).status).toBe(202);
   });
 });
 
