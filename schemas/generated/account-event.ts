@@ -33,6 +33,7 @@ export type AccountEvent =
   | OptInWidgetSignedUpEvent
   | OptInWidgetConfirmedEvent
   | SsoProfilePasswordChangedEvent
+  | AccountPasswordResetEvent
   | SsoProfileEmailChangeRequestedEvent
   | SsoProfileEmailChangedEvent
   | SsoProfileDeletedEvent
@@ -49,6 +50,7 @@ export type AccountEvent =
   | LicenseAcceptedEvent
   | LicenseManagerReplacedEvent
   | LicenseManagerAppointmentSentEvent
+  | LicenseManagerAppointmentWithdrawnEvent
   | ChangeRejectedEvent
   | OfferFlowStartedEvent;
 /**
@@ -753,6 +755,19 @@ export interface SsoProfilePasswordChangedData {
   userId: UserId;
 }
 /**
+ * The account's password was set anew through a forgotten-password link (portal-core.md §7 password reset); every other session of the account ended.
+ */
+export interface AccountPasswordResetEvent {
+  id: EventId;
+  type: 'account.password_reset';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: AccountPasswordResetData;
+}
+export interface AccountPasswordResetData {
+  userId: UserId;
+}
+/**
  * A new sign-in address was asked for; a confirmation link went to it (it counts only once confirmed). The address is not part of the event.
  */
 export interface SsoProfileEmailChangeRequestedEvent {
@@ -1046,6 +1061,21 @@ export interface LicenseManagerAppointmentSentEvent {
   data: LicenseManagerAppointmentSentData;
 }
 export interface LicenseManagerAppointmentSentData {
+  userId: UserId;
+  subscriptionId: string;
+  appointmentId: string;
+}
+/**
+ * A pending licence manager appointment (license_manager.appointment_sent) was withdrawn before it was confirmed: its e-mailed link no longer works, and the licence manager stays as they were.
+ */
+export interface LicenseManagerAppointmentWithdrawnEvent {
+  id: EventId;
+  type: 'license_manager.appointment_withdrawn';
+  tenant: TenantId;
+  createdAt: CreatedAt;
+  data: LicenseManagerAppointmentWithdrawnData;
+}
+export interface LicenseManagerAppointmentWithdrawnData {
   userId: UserId;
   subscriptionId: string;
   appointmentId: string;

@@ -117,7 +117,7 @@ export type PublicationList = PublicationCode[];
  */
 export type Code = string;
 /**
- * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, subscription.cancellation_revoked, offer.accepted, payment.settled, payment.refunded, holiday_service.set, holiday_service.cancelled, phase_upgrade.requested, payment_method.changed, complaint.created, address.changed, opt_ins.changed, opt_in.confirmed, e_card.scheduled, e_card.sent, e_card.cancelled, email_widget.linked, opt_in_widget.signed_up, opt_in_widget.confirmed, sso_profile.password_changed, sso_profile.email_change_requested, sso_profile.email_changed, sso_profile.deleted, loyalty.opted_in, loyalty.opted_out, loyalty.reward_claimed, loyalty.favorite_changed, license.added, license.activated, license.deactivated, license.deleted, license.invitation_sent, license.accepted, license_manager.replaced, license_manager.appointment_sent, change.rejected, offer_flow.started.
+ * An account event type (schemas/api/account-event.schema.json documents each one's payload): account.created, subscription.linked, invoice.requested, contact_message.created, order_attribute.changed, subscription.cancelled, subscription.cancellation_revoked, offer.accepted, payment.settled, payment.refunded, holiday_service.set, holiday_service.cancelled, phase_upgrade.requested, payment_method.changed, complaint.created, address.changed, opt_ins.changed, opt_in.confirmed, e_card.scheduled, e_card.sent, e_card.cancelled, email_widget.linked, opt_in_widget.signed_up, opt_in_widget.confirmed, sso_profile.password_changed, account.password_reset, sso_profile.email_change_requested, sso_profile.email_changed, sso_profile.deleted, loyalty.opted_in, loyalty.opted_out, loyalty.reward_claimed, loyalty.favorite_changed, license.added, license.activated, license.deactivated, license.deleted, license.invitation_sent, license.accepted, license_manager.replaced, license_manager.appointment_sent, license_manager.appointment_withdrawn, change.rejected, offer_flow.started.
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "accountEventType".
@@ -148,6 +148,7 @@ export type AccountEventType =
   | 'opt_in_widget.signed_up'
   | 'opt_in_widget.confirmed'
   | 'sso_profile.password_changed'
+  | 'account.password_reset'
   | 'sso_profile.email_change_requested'
   | 'sso_profile.email_changed'
   | 'sso_profile.deleted'
@@ -164,6 +165,7 @@ export type AccountEventType =
   | 'license.accepted'
   | 'license_manager.replaced'
   | 'license_manager.appointment_sent'
+  | 'license_manager.appointment_withdrawn'
   | 'change.rejected'
   | 'offer_flow.started';
 /**

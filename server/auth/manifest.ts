@@ -19,5 +19,5 @@ export const authManifest: FeatureManifest = {
   ],
   mailJobs: SIGN_IN_MAIL_JOBS,
   personalData: authPersonalData,
-  events: ['account.created', 'subscription.linked'],
+  events: ['account.created', 'subscription.linked', 'account.password_reset'],
 };

@@ -134,6 +134,7 @@ const EVENT_TYPES: {
     subject: (d) => ({ type: 'account', id: d.userId }),
     userId: (d) => d.userId,
   },
+  'account.password_reset': { subject: (d) => ({ type: 'account', id: d.userId }), userId: (d) => d.userId },
   'sso_profile.email_change_requested': {
     subject: (d) => ({ type: 'account', id: d.userId }),
     userId: (d) => d.userId,
@@ -180,6 +181,10 @@ const EVENT_TYPES: {
     userId: (d) => d.userId,
   },
   'license_manager.appointment_sent': {
+    subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
+    userId: (d) => d.userId,
+  },
+  'license_manager.appointment_withdrawn': {
     subject: (d) => ({ type: 'subscription', id: d.subscriptionId }),
     userId: (d) => d.userId,
   },

@@ -32,6 +32,7 @@ export const multiUserLicensesManifest: FeatureManifest = {
     'license.deleted',
     'license.invitation_sent',
     'license_manager.appointment_sent',
+    'license_manager.appointment_withdrawn',
     'license_manager.replaced',
   ],
   rejections: {

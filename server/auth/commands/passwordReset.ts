@@ -1,4 +1,5 @@
 /** Forgotten passwords (portal-core.md §5). */
+import { recordEvent } from '../../events/recordEvent';
 import { normalizeEmail } from '../../../engine/domain/fieldRules';
 import type { ServerTenant } from '../../tenancy/tenantContext';
 import type { RequestOrigin } from '../../http/requestOrigin';
@@ -32,7 +33,7 @@ export async function forgotPassword(
 /**
  * Sets the new password, ends every other session of the account, voids the reset and sign-in links
  * still open for its address (an older reset link would set another password, a sign-in link open
- * a session the reset meant to end), and signs in.
+ * a session the reset meant to end), records the change as an account event, and signs in.
  */
 export async function resetPassword(
   kit: AuthKit,
@@ -58,6 +59,7 @@ export async function resetPassword(
       await voidLoginTokens(tx, tenant.id, spent.email, ['reset', ...LINK_LOGIN_PURPOSES], kit.now());
       // A reset ends kicker sign-on sessions too: a stolen 30-day kickeruser cookie must not outlive it.
       await revokeSsoSessionsOfUser(tx, tenant.id, user.id);
+      await recordEvent(tx, tenant.id, 'account.password_reset', { userId: user.id });
       return kit.openSession(tx, tenant, user, 'email');
     });
   });

@@ -124,6 +124,11 @@ export async function withdrawAppointment(
     kit.check('replaceManager', caller, s);
     if ((await deletePendingAppointment(tx, tenant.id, s.id, appointmentId)) === 0)
       throw notFound('There is no such pending appointment.');
+    await recordEvent(tx, tenant.id, 'license_manager.appointment_withdrawn', {
+      userId: caller.user.id,
+      subscriptionId: s.id,
+      appointmentId,
+    });
   });
 }
 

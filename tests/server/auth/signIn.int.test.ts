@@ -279,6 +279,17 @@ describe('forgotten password', () => {
       passwordConfirm: 'After2026x',
     });
     expect(reset.status).toBe(200);
+    // Recorded as a change of the account, once.
+    const [{ id: userId }] = await db.query<{ id: string }>(
+      `select id from users where tenant_id = $1 and email = $2`,
+      [passwordTenant.id, address],
+    );
+    expect(
+      await db.query(
+        `select data from account_events where tenant_id = $1 and type = 'account.password_reset' and user_id = $2`,
+        [passwordTenant.id, userId],
+      ),
+    ).toEqual([{ data: { userId } }]);
     expect((await old.get('/subscriptions')).status).toBe(401);
     expect((await c.post('/login/password', { email: address, password: 'Before2026' })).status).toBe(401);
     expect((await c.post('/login/password', { email: address, password: 'After2026x' })).status).toBe(200);

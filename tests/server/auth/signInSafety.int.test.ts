@@ -503,7 +503,7 @@ describe('one mailbox, one budget', () => {
       (error: { status?: number }) => error.status ?? 500,
     );
 
-  it('counts every flow that mails the address against its five, from whatever client', async () => {
+  it('counts every flow that mails the address a link that signs in against its five, from whatever client', async () => {
     const address = `mailbox-${Date.now()}@reader.example`;
     const registration = {
       email: address,
@@ -517,12 +517,16 @@ describe('one mailbox, one budget', () => {
       (c: string) => auth().requestMagicLink(tenant, { email: ` ${address.toUpperCase()} ` }, origin(c)),
       (c: string) => auth().forgotPassword(tenant, { email: address }, origin(c)),
       (c: string) => auth().requestMagicLink(tenant, { email: address }, origin(c)),
-      // A sixth mail, by a flow that has sent none yet and from a new client: the mailbox's budget is spent.
+      // A sixth mail, by a flow that has sent two of its own five, from a new client: the mailbox's
+      // budget is spent.
+      (c: string) => auth().forgotPassword(tenant, { email: address }, origin(c)),
+      // A registration's mail depends on whether the address has an account: its request counts per
+      // client and per address and client, and the sender caps the mailbox (registration.ts).
       (c: string) => auth().register(tenant, registration, origin(c)),
     ];
     const statuses = [];
     for (const [i, flow] of flows.entries()) statuses.push(await status(flow(`198.51.100.${40 + i}`)));
-    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429, 202]);
     // Another mailbox is not touched.
     expect(
       await status(auth().forgotPassword(tenant, { email: `other-${address}` }, origin('198.51.100.60'))),
