@@ -11,6 +11,7 @@ import { currentUser, requireUser } from './authMiddleware';
 import type { AuthService } from './authService';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 import { isDemoTenant } from '../../tenant/demoFlag';
+import { isLoopbackAddress, proxyHeadersOf } from '../studio/studioGuard';
 
 /**
  * The sign-in calls (portal-core.md §7; the password, registration and reset paths are this
@@ -63,6 +64,13 @@ export function authRoutes(deps: {
   router.post('/login/dev', trimEmail, validateBody('dev-login-request'), async (req, res) => {
     if (deps.mode !== 'development')
       throw forbidden('dev_login_disabled', 'Development login is only available on a development server.');
+    // It proves nothing, so it answers only on the developer's machine, as the studio does: a
+    // development server started on a public interface (or behind a proxy) signs in no one.
+    if (!isLoopbackAddress(req.socket.remoteAddress) || proxyHeadersOf(req).length > 0)
+      throw forbidden(
+        'dev_login_local_only',
+        'Development login answers only on the machine the server runs on, not through a proxy.',
+      );
     const { tenant } = tenantContext(res);
     // It signs in whoever it names: a tenant that is no demo holds the publisher's subscribers (a
     // development server may run on a copy of its data), who sign in by a link or a password.

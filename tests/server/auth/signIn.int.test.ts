@@ -375,6 +375,20 @@ describe('development login', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe('dev_login_disabled');
   });
+
+  it('answers only on the machine itself, not through a proxy', async () => {
+    const c = await client(magicOnlyTenant, devBaseUrl);
+    const proxied = await c.post<any>(
+      '/login/dev',
+      { email: demoEmail },
+      { 'x-forwarded-for': '203.0.113.5' },
+    );
+    expect([proxied.status, proxied.body.error.code, proxied.body.accessToken]).toEqual([
+      403,
+      'dev_login_local_only',
+      undefined,
+    ]);
+  });
 });
 
 describe('OAuth sign-in against a real OpenID provider', () => {
