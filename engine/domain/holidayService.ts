@@ -44,11 +44,15 @@ export const addDaysIso = (day: string, days: number) =>
 /** §9 "Holiday and timed address start: at least tomorrow". */
 export const earliestHolidayStart = (today: string) => addDaysIso(today, 1);
 
-/** The last day a service starting on `dateFrom` may run: the type's weeks; a download at most one month (§5). */
+/**
+ * The last day a service starting on `dateFrom` may run: the type's weeks; a download at most one
+ * month (§5 "maximum duration … in weeks"). Both days count (issuesInsideDates), so 4 weeks from a
+ * Monday end on the fourth Sunday: 28 days, four issues of a weekly, not a fifth on the 29th day.
+ */
 export function latestHolidayEnd(type: HolidayServiceType, dateFrom: string, weeks: number): string {
-  const byWeeks = addDaysIso(dateFrom, weeks * 7);
+  const byWeeks = addDaysIso(dateFrom, weeks * 7 - 1);
   if (type !== 'download') return byWeeks;
-  const month = addMonths(dateFrom, 1);
+  const month = addDaysIso(addMonths(dateFrom, 1), -1);
   return month < byWeeks ? month : byWeeks;
 }
 

@@ -14,13 +14,13 @@ describe('holiday setup form (account-flows.md §5, §8, §9)', () => {
   it('opens with four weeks from the earliest start, shorter when the type allows less, a download at most a month', () => {
     expect(defaultHolidayRange('break', '2026-11-23', 8)).toEqual({
       dateFrom: '2026-11-23',
-      dateTo: '2026-12-21',
+      dateTo: '2026-12-20',
     });
     expect(defaultHolidayRange('redirect', '2026-11-23', 2)).toEqual({
       dateFrom: '2026-11-23',
-      dateTo: '2026-12-07',
+      dateTo: '2026-12-06',
     });
-    expect(defaultHolidayRange('download', '2027-02-01', 8).dateTo).toBe('2027-03-01');
+    expect(defaultHolidayRange('download', '2027-02-01', 8).dateTo).toBe('2027-02-28');
   });
 
   it('names the first and last issue still to come, leaving out issues already dispatched', () => {

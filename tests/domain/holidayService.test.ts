@@ -53,17 +53,19 @@ describe('holiday service rules (account-flows.md §4, §5, §9)', () => {
     ).toEqual([{ field: 'dateFrom', code: 'too_early' }]);
     expect(
       holidayRangeErrors(
-        { type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-21' },
+        { type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-20' },
         { today, weeks: 4 },
       ),
     ).toEqual([]);
+    // Both days count: four weeks from a Monday end on the fourth Sunday, not on the fifth Monday.
     expect(
       holidayRangeErrors(
-        { type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-22' },
+        { type: 'break', dateFrom: '2026-11-23', dateTo: '2026-12-21' },
         { today, weeks: 4 },
       ),
     ).toEqual([{ field: 'dateTo', code: 'too_long' }]);
-    expect(latestHolidayEnd('download', '2026-11-23', 8)).toBe('2026-12-23');
+    expect(latestHolidayEnd('download', '2026-11-23', 8)).toBe('2026-12-22');
+    expect(latestHolidayEnd('break', '2026-11-23', 1)).toBe('2026-11-29');
     expect(
       holidayRangeErrors(
         { type: 'redirect', dateFrom: '2026-12-01', dateTo: '2026-11-30' },

@@ -69,7 +69,7 @@ describe('the subscription term (portal-core.md §3 validToOnSaleDate, §4 AK)',
 describe('dates offered for a subscription stop at its end', () => {
   it('holiday service: the picker ends on the last day, a range past it is refused, none begins after it', () => {
     expect(holidayEndLimit('break', '2026-12-20', 6, end)).toBe(end);
-    expect(holidayEndLimit('break', '2026-12-01', 2, end)).toBe('2026-12-15');
+    expect(holidayEndLimit('break', '2026-12-01', 2, end)).toBe('2026-12-14');
     expect(defaultHolidayRange('break', '2026-12-20', 6, end)).toEqual({
       dateFrom: '2026-12-20',
       dateTo: end,

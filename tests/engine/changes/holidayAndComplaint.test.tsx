@@ -48,7 +48,7 @@ const issue = (n: number, shipped = false): HolidayIssue => ({
   shipped,
 });
 // The break preselected by the query: two weeks at most, so the default range is two weeks.
-const ISSUES = `${S}/holiday-service/issues?dateFrom=2099-03-02&dateTo=2099-03-16`;
+const ISSUES = `${S}/holiday-service/issues?dateFrom=2099-03-02&dateTo=2099-03-15`;
 
 /** A redirect planned by the gift's giver, cancellable (its address is the recipient's). */
 const PLANNED_REDIRECT = {
@@ -117,7 +117,7 @@ describe('holiday service page', () => {
       true,
     );
     expect(labelled<HTMLInputElement>(page, `${en['holiday-service.setup.dateTo']} *`).value).toBe(
-      '2099-03-16',
+      '2099-03-15',
     );
     expect(page.querySelector('[data-testid="holiday-issues"]')!.textContent).toContain('Issue 12/2099');
 
@@ -125,7 +125,7 @@ describe('holiday service page', () => {
     api.get[`${S}/holiday-service`] = state({
       type: 'break',
       dateFrom: '2099-03-02',
-      dateTo: '2099-03-16',
+      dateTo: '2099-03-15',
       fromIssueNumber: '5/2099',
       toIssueNumber: '12/2099',
       address: null,
@@ -138,7 +138,7 @@ describe('holiday service page', () => {
       subscriptionId: subscription.id,
       service: 'break',
       dateFrom: '2099-03-02',
-      dateTo: '2099-03-16',
+      dateTo: '2099-03-15',
       issueNumberFrom: '5/2099',
       issueNumberTo: '12/2099',
     });
