@@ -261,7 +261,11 @@ export interface PartnerRow {
   mine: boolean;
 }
 
-/** The business partners of a subscription with their roles on it, and whether the user speaks for each. */
+/**
+ * The business partners of a subscription with their roles on it, and whether the user speaks for
+ * each. `emailAddress` is the contact e-mail (portal-core.md §3: the explicit address, else the
+ * default WW entry; migration 053), the one the sign-ins mail and the screens show.
+ */
 export async function partnersOfSubscription(
   db: Queryable,
   tenantId: string,
@@ -272,7 +276,7 @@ export async function partnersOfSubscription(
     `select bp.bp_number::text as "bpNumber", array_agg(sr.role order by array_position(array['AG','WE','RE','LV'], sr.role)) as roles,
             bp.salutation_code as "salutationCode", bp.first_name as "firstName", bp.last_name1 as "lastName1", bp.company1,
             bp.street, bp.street_number as "streetNumber", bp.zipcode, bp.city, bp.country_code as "countryCode",
-            bp.email_address as "emailAddress", bp.phone_number as "phoneNumber", to_char(bp.date_of_birth, 'YYYY-MM-DD') as "dateOfBirth",
+            contact_email(bp.email_address, bp.details) as "emailAddress", bp.phone_number as "phoneNumber", to_char(bp.date_of_birth, 'YYYY-MM-DD') as "dateOfBirth",
             bp.details,
             exists (select 1 from user_business_partners ubp where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number and ubp.user_id = $3) as mine
        from subscription_roles sr

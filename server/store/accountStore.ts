@@ -219,9 +219,7 @@ export async function findPartnerForLink(
     subscriptions: string;
   }>(
     `select bp.bp_number::text as bp_number, bp.last_name1, bp.company1, bp.zipcode,
-            address_on_record(bp.tenant_id, bp.bp_number, coalesce(bp.email_address,
-                     (select c->>'communicationValue' from jsonb_array_elements(coalesce(bp.details->'listOfCommunication', '[]'::jsonb)) c
-                       where c->>'communicationType' = 'WW' and (c->>'communicationDefault')::boolean limit 1))) as email,
+            address_on_record(bp.tenant_id, bp.bp_number, contact_email(bp.email_address, bp.details)) as email,
             coalesce((select jsonb_agg(jsonb_build_object('userId', u.id, 'email', u.email) order by u.email)
                         from user_business_partners ubp join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
                        where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number), '[]'::jsonb) as accounts,
@@ -359,7 +357,8 @@ const detailsOf = (d: BusinessPartnerDetails, keys: readonly (keyof BusinessPart
  * the other parties of subscriptions it orders (the ordering party sees the goods recipient's and
  * invoice recipient's address, §6): those of the contract, not a licence manager or a licence's
  * user, whom the licences page administers and whose postal address is none of the orderer's.
- * Each with the subscriptions it holds a role on, among those the user sees.
+ * Each with the subscriptions it holds a role on, among those the user sees. The e-mail shown is the
+ * contact e-mail (portal-core.md §3: the explicit address, else the default WW entry).
  */
 export async function listBusinessPartnersForUser(
   db: Queryable,
@@ -390,7 +389,8 @@ export async function listBusinessPartnersForUser(
           and r.bp_number not in (select bp_number from own)
      )
      select bp.bp_number::text as bp_number, bp.salutation_code, bp.first_name, bp.last_name1, bp.company1, bp.street,
-            bp.street_number, bp.zipcode, bp.city, bp.country_code, bp.email_address, bp.phone_number,
+            bp.street_number, bp.zipcode, bp.city, bp.country_code,
+            contact_email(bp.email_address, bp.details) as email_address, bp.phone_number,
             to_char(bp.date_of_birth, 'YYYY-MM-DD') as date_of_birth, bp.details, bool_or(p.own) as own,
             coalesce((select jsonb_agg(jsonb_build_object('subscriptionId', s.id, 'orderNumber', s.order_number::text,
                                  'displayName', coalesce(s.details->>'displayName', s.publication), 'publication', s.publication,

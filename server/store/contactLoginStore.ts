@@ -23,7 +23,7 @@ export async function partiesOfOrderNumber(
 ): Promise<OrderNumberParty[]> {
   return db.query<OrderNumberParty>(
     `select s.id as "subscriptionId", s.publication, sr.bp_number::text as "bpNumber", sr.role, bp.zipcode,
-            address_on_record(bp.tenant_id, bp.bp_number, bp.email_address) as email,
+            address_on_record(bp.tenant_id, bp.bp_number, contact_email(bp.email_address, bp.details)) as email,
             (select u.email from user_business_partners ubp
                join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
               where ubp.tenant_id = s.tenant_id and ubp.bp_number = sr.bp_number

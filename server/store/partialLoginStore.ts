@@ -23,7 +23,7 @@ export async function partnersOfOrderNumber(
 ): Promise<OrderNumberPartner[]> {
   return db.query<OrderNumberPartner>(
     `select s.id as "subscriptionId", s.publication, sr.bp_number::text as "bpNumber", sr.role, bp.last_name1 as "lastName", bp.company1 as company,
-            bp.zipcode, address_on_record(bp.tenant_id, bp.bp_number, bp.email_address) as email,
+            bp.zipcode, address_on_record(bp.tenant_id, bp.bp_number, contact_email(bp.email_address, bp.details)) as email,
             u.id as "accountId", u.email as "accountEmail"
        from subscriptions s
        join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id and sr.role in ('AG', 'WE')
@@ -72,8 +72,8 @@ export async function partnersOnRecordFor(
   const rows = await db.query<{ bpNumber: string }>(
     `select bp.bp_number::text as "bpNumber" from business_partners bp
       where bp.tenant_id = $1 and bp.bp_number::text = any($2::text[])
-        and ((lower(btrim(bp.email_address)) = $3
-              and address_on_record(bp.tenant_id, bp.bp_number, bp.email_address) is not null)
+        and ((lower(contact_email(bp.email_address, bp.details)) = $3
+              and address_on_record(bp.tenant_id, bp.bp_number, contact_email(bp.email_address, bp.details)) is not null)
              or exists (select 1 from user_business_partners ubp
                           join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
                          where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number and u.email = $3))
@@ -99,8 +99,8 @@ export async function partnersByEmailNameAndZip(
       where bp.tenant_id = $1
         and lower(replace(bp.zipcode, ' ', '')) = lower(replace($4, ' ', ''))
         and lower(btrim(coalesce(bp.last_name1, ''))) = lower(btrim($3))
-        and ((lower(btrim(bp.email_address)) = $2
-              and address_on_record(bp.tenant_id, bp.bp_number, bp.email_address) is not null)
+        and ((lower(contact_email(bp.email_address, bp.details)) = $2
+              and address_on_record(bp.tenant_id, bp.bp_number, contact_email(bp.email_address, bp.details)) is not null)
              or exists (select 1 from user_business_partners ubp
                           join users u on u.tenant_id = ubp.tenant_id and u.id = ubp.user_id
                          where ubp.tenant_id = bp.tenant_id and ubp.bp_number = bp.bp_number and u.email = $2))
@@ -134,8 +134,8 @@ export async function partnersWithAddressOnRecord(
     : '';
   const rows = await db.query<{ bpNumber: string }>(
     `select bp.bp_number::text as "bpNumber" from business_partners bp
-      where bp.tenant_id = $1 and lower(bp.email_address) = $2
-        and address_on_record(bp.tenant_id, bp.bp_number, bp.email_address) is not null
+      where bp.tenant_id = $1 and lower(contact_email(bp.email_address, bp.details)) = $2
+        and address_on_record(bp.tenant_id, bp.bp_number, contact_email(bp.email_address, bp.details)) is not null
         ${notLinked}
       order by bp.bp_number limit 50`,
     notLinkedTo

@@ -621,13 +621,16 @@ describe('POST /contact', () => {
 });
 
 describe('POST /login/contact-form', () => {
-  /** Sets (or clears) the e-mail on record of the partners of an order number with that zip code. */
+  /**
+   * Sets (or clears) the e-mail on record of the partners of an order number with that zip code, as
+   * their only one: without a WW entry among the ways to reach them to fall back on.
+   */
   async function setAddressOnRecord(
     target: { orderNumber: string; zipcode: string },
     address: string | null,
   ) {
     await db.query(
-      `update business_partners bp set email_address = $4
+      `update business_partners bp set email_address = $4, details = bp.details - 'listOfCommunication'
          from subscriptions s join subscription_roles sr on sr.tenant_id = s.tenant_id and sr.subscription_id = s.id
         where s.tenant_id = $1 and s.order_number = lpad($2, 10, '0') and bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number and bp.zipcode = $3`,
       [tenantA.id, target.orderNumber, target.zipcode, address],

@@ -541,9 +541,10 @@ describe('partial logins', () => {
     );
     return rows[0]?.email;
   }
+  // The partner's only address on record: its e-mail address, without a WW entry to fall back on.
   const setAddressOnRecord = (subscriptionId: string, address: string | null) =>
     db.query(
-      `update business_partners set email_address = $3 where tenant_id = $1 and bp_number = (select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG')`,
+      `update business_partners set email_address = $3, details = details - 'listOfCommunication' where tenant_id = $1 and bp_number = (select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG')`,
       [passwordTenant.id, subscriptionId, address],
     );
   const counts = async () =>
@@ -630,6 +631,50 @@ describe('partial logins', () => {
     c.setAccessToken(opened.body.accessToken);
     const list = await c.get('/subscriptions');
     expect(list.body.map((s: { id: string }) => s.id)).toContain(target.subscription_id);
+  });
+
+  it("takes the default WW entry of the partner's ways to reach them as the address on record when it has no e-mail address (portal-core.md §3)", async () => {
+    const target = await partner(`not ${linked}`);
+    const ww = `ww-${Date.now()}@reader.example`;
+    const where = `tenant_id = $1 and bp_number = (select bp_number from subscription_roles where tenant_id = $1 and subscription_id = $2 and role = 'AG')`;
+    const [before] = await db.query<{ email_address: string | null; details: unknown }>(
+      `select email_address, details from business_partners where ${where}`,
+      [passwordTenant.id, target.subscription_id],
+    );
+    await db.query(
+      `update business_partners set email_address = null,
+          details = details || jsonb_build_object('listOfCommunication', jsonb_build_array(
+            jsonb_build_object('communicationType', 'TEL', 'communicationDefault', true, 'communicationValue', '+49 30 1234'),
+            jsonb_build_object('communicationType', 'WW', 'communicationDefault', false, 'communicationValue', 'old@reader.example'),
+            jsonb_build_object('communicationType', 'WW', 'communicationDefault', true, 'communicationValue', $3::text)))
+        where ${where}`,
+      [passwordTenant.id, target.subscription_id, ww],
+    );
+    try {
+      const c = await client(passwordTenant);
+      const answer = await c.post<any>('/login/order-number', {
+        orderNumber: target.order_number,
+        lastName: target.last_name1,
+      });
+      expect(answer.body.error.details).toEqual({ status: 'confirm_email', maskedEmail: maskEmail(ww) });
+      expect(await lastMailTo('old@reader.example')).toBe('');
+      // The sign-in link asked for by that address finds the subscriber the order system brought in.
+      const other = await client(passwordTenant);
+      expect((await other.post('/login/magic-link', { email: ww.toUpperCase() })).status).toBe(202);
+      const opened = await other.post<any>('/login/token', { token: linkParam(await lastMailTo(ww), 'p') });
+      expect(opened.status).toBe(200);
+      other.setAccessToken(opened.body.accessToken);
+      expect((await other.get<any[]>('/subscriptions')).body.map((s) => s.id)).toContain(
+        target.subscription_id,
+      );
+    } finally {
+      await db.query(`update business_partners set email_address = $3, details = $4 where ${where}`, [
+        passwordTenant.id,
+        target.subscription_id,
+        before.email_address,
+        before.details,
+      ]);
+    }
   });
 
   it('tells the account that spoke for a partner when the address on record signs in for it too', async () => {
