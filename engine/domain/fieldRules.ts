@@ -203,3 +203,31 @@ export const FORGOT_PASSWORD_EMAIL_MAX_LENGTH = 50;
 /** §5, §9: contact uploads: png, jpeg or pdf, at most 2097152 bytes (2 MB). */
 export const UPLOAD_MAX_BYTES = 2_097_152;
 export const UPLOAD_MIME_TYPES = ['image/png', 'image/jpeg', 'application/pdf'] as const;
+
+/** The kinds of value an order attribute takes (tenant `orderAttributes.attributes[].inputType`). */
+export type OrderAttributeInputType = 'text' | 'number' | 'email' | 'tel' | 'date';
+
+/**
+ * Whether a value is of its order attribute's kind (portal-core.md §3 "Order attribute config …
+ * inputType"): a number in digits (a decimal point or comma allowed), an e-mail address, a phone
+ * number of digits, spaces and + ( ) / -, a calendar day as YYYY-MM-DD. The screen's field and the
+ * server both ask this, so an API client cannot store "soon" in a date attribute either.
+ */
+export function fitsOrderAttribute(inputType: OrderAttributeInputType | undefined, value: string): boolean {
+  switch (inputType) {
+    case 'number':
+      return /^[+-]?\d+(?:[.,]\d+)?$/.test(value);
+    case 'email':
+      return isPlausibleEmail(value);
+    case 'tel':
+      return /^\+?[\d\s()/-]*\d[\d\s()/-]*$/.test(value) && value.replace(/\D/g, '').length >= 3;
+    case 'date': {
+      const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+      if (!day) return false;
+      const date = new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])));
+      return date.toISOString().slice(0, 10) === value;
+    }
+    default:
+      return true;
+  }
+}

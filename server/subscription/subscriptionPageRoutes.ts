@@ -8,7 +8,8 @@ import { Router } from 'express';
 import type { Database } from '../db/database';
 import { currentUser, requireUser } from '../auth/authMiddleware';
 import type { AuthService } from '../auth/authService';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError, badRequest, notFound } from '../http/errors';
+import { fitsOrderAttribute } from '../../engine/domain/fieldRules';
 import { validateBody, validateQuery, validQuery } from '../http/validateBody';
 import type { InvoiceRequestQuery } from '../../schemas/generated/invoice-request-query';
 import type { PageQuery } from '../../schemas/generated/page-query';
@@ -277,6 +278,14 @@ export function subscriptionPageRoutes(deps: {
         `The attribute ${type} cannot be ${exists ? 'changed' : 'added'} online.`,
       );
     }
+    if (!fitsOrderAttribute(config.inputType, value))
+      throw badRequest(
+        'validation_failed',
+        `The value is not of the attribute's kind (${config.inputType}).`,
+        {
+          fields: { value: 'invalid' },
+        },
+      );
     const user = currentUser(res);
     const attributes = await db.transaction(async (tx) => {
       const written = await setOrderAttribute(tx, tenant.id, subscription.id, type, value);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fitsOrderAttribute,
   isBlankText,
   mailboxOf,
   isValidBpNumber,
@@ -218,5 +219,24 @@ describe('a text’s length, as a person and the database count it', () => {
         new Date('2026-11-30T10:00:00Z'),
       ),
     ).toEqual({});
+  });
+});
+
+describe("an order attribute's value of its kind (portal-core.md §3 inputType)", () => {
+  it('takes numbers, addresses, phone numbers and calendar days as people write them', () => {
+    for (const value of ['12', '3,5', '3.5', '-2'])
+      expect(fitsOrderAttribute('number', value), value).toBe(true);
+    for (const value of ['12a', '1e5', '', '3,5,1'])
+      expect(fitsOrderAttribute('number', value), value).toBe(false);
+    expect(fitsOrderAttribute('email', 'anna@example.org')).toBe(true);
+    expect(fitsOrderAttribute('email', 'anna@')).toBe(false);
+    for (const value of ['+49 30 123456', '(030) 12-34/56'])
+      expect(fitsOrderAttribute('tel', value), value).toBe(true);
+    for (const value of ['call me', '+', '12']) expect(fitsOrderAttribute('tel', value), value).toBe(false);
+    expect(fitsOrderAttribute('date', '2028-02-29')).toBe(true);
+    for (const value of ['2027-02-29', '2027-13-01', '01.03.2027', '2027-3-1'])
+      expect(fitsOrderAttribute('date', value), value).toBe(false);
+    expect(fitsOrderAttribute('text', 'anything')).toBe(true);
+    expect(fitsOrderAttribute(undefined, 'anything')).toBe(true);
   });
 });

@@ -7,7 +7,15 @@ import { ErrorDialog } from '../../ui/ErrorDialog';
 import { localized } from '../../ui/localized';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { labelInSentence } from './attributeLabel';
-import { isOneLineText } from '../../domain/fieldRules';
+import { fitsOrderAttribute, isOneLineText, type OrderAttributeInputType } from '../../domain/fieldRules';
+
+/** What a value of each kind should look like, when it is not (fieldRules.ts fitsOrderAttribute). */
+const INVALID_VALUE: Record<Exclude<OrderAttributeInputType, 'text'>, string> = {
+  number: 'subscription.attributeInvalid.number',
+  email: 'subscription.attributeInvalid.email',
+  tel: 'subscription.attributeInvalid.tel',
+  date: 'subscription.attributeInvalid.date',
+};
 
 /**
  * Order attributes (tenant orderAttributes config, portal-core.md §3 "Order attribute config"):
@@ -37,7 +45,7 @@ export function OrderAttributes({
     .filter(({ config, current }) => current || (editable && config.creatable));
   if (rows.length === 0) return null;
 
-  async function save(type: string) {
+  async function save(type: string, inputType: OrderAttributeInputType | undefined) {
     if (!value.trim()) {
       setError(t('subscription.attributeRequired'));
       return;
@@ -45,6 +53,11 @@ export function OrderAttributes({
     // The value goes to the order system as one field (fieldRules.ts isOneLineText).
     if (!isOneLineText(value)) {
       setError(t('shell.oneLine'));
+      return;
+    }
+    // Of the attribute's kind, as the server checks it (portal-core.md §3 inputType).
+    if (inputType && inputType !== 'text' && !fitsOrderAttribute(inputType, value.trim())) {
+      setError(t(INVALID_VALUE[inputType]));
       return;
     }
     setSaving(true);
@@ -82,7 +95,7 @@ export function OrderAttributes({
                     noValidate
                     onSubmit={(e) => {
                       e.preventDefault();
-                      void save(config.type);
+                      void save(config.type, config.inputType);
                     }}
                   >
                     <input

@@ -57,6 +57,7 @@ const full = tenant(uniqueTenantId('orders-full'), ALL_FEATURES, {
     attributes: [
       { type: 'DELIVERY_NOTE', label: { 'de-DE': 'Hinweis' }, editable: true },
       { type: 'COSTS', label: { 'de-DE': 'Kosten' }, creatable: true },
+      { type: 'DELIVERY_DAY', label: { 'de-DE': 'Liefertag' }, creatable: true, inputType: 'date' },
     ],
   },
   themeTokens: { colors: { primary: '#7a1f2b', onPrimary: '#ffffff' } },
@@ -550,6 +551,22 @@ describe('gift certificates, order attributes, business partners', () => {
     expect(
       (await client.post(`/subscriptions/${sub.id}/attributes`, { type: 'OTHER', value: 'x' })).status,
     ).toBe(403);
+    // Of its kind (portal-core.md §3 "inputType"): a date attribute takes a calendar day only.
+    for (const value of ['soon', '2027-02-30', '01.03.2027']) {
+      const refused = await client.post<any>(`/subscriptions/${sub.id}/attributes`, {
+        type: 'DELIVERY_DAY',
+        value,
+      });
+      expect([refused.status, refused.body.error.details], value).toEqual([
+        400,
+        { fields: { value: 'invalid' } },
+      ]);
+    }
+    const day = await client.post<any>(`/subscriptions/${sub.id}/attributes`, {
+      type: 'DELIVERY_DAY',
+      value: '2027-03-01',
+    });
+    expect(day.body.orderAttributes).toContainEqual({ type: 'DELIVERY_DAY', value: '2027-03-01' });
   });
 
   it('lists the account partners with their subscriptions and roles', async () => {
