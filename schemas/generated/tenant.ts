@@ -658,7 +658,7 @@ export interface ShippingProvider {
   trackingUrlTemplate?: string;
 }
 /**
- * Analytics scripts loaded by the portal. Leave out to load none.
+ * Analytics ids (portal-core.md §3), validated and kept for the publisher's own setup. The portal loads no tracker: one in a subscriber's account needs the visitor's consent, and the portal has no consent screen (docs/decisions.md).
  */
 export interface AnalyticsConfig {
   /**
