@@ -91,6 +91,9 @@ test.describe('FAQ', () => {
     const entry = page.locator('#faq-urlaubsservice');
     await expect(entry).toHaveAttribute('open', '');
     await expect(entry.getByText('Änderungen sind bis zwei Werktage')).toBeInViewport();
+    // The entry element's own id, as a link copied from the page's markup names it, opens it too.
+    await page.goto('/t/stadtkurier/faq#faq-kontakt-zeiten');
+    await expect(page.locator('#faq-kontakt-zeiten')).toHaveAttribute('open', '');
   });
 
   for (const lang of ['de', 'en'] as const) {

@@ -36,7 +36,9 @@ export default function FaqScreen() {
   useEffect(() => {
     if (state.status !== 'ready' || !anchor) return;
     const timer = window.setTimeout(() => {
-      const element = document.getElementById(`faq-${anchor}`);
+      // The entry's key (portal-core.md §2), or the entry element's own id, as a link copied from
+      // the page's markup names it.
+      const element = document.getElementById(`faq-${anchor}`) ?? document.getElementById(anchor);
       if (element instanceof HTMLDetailsElement) {
         element.open = true;
         element.scrollIntoView({ behavior: 'smooth', block: 'start' });
