@@ -14,22 +14,29 @@ export interface ShippingProvider {
   trackingUrlTemplate?: string;
 }
 
-/** §9 "Shipping provider codes", with the public tracking pages of the carriers. */
+/**
+ * §9 "Shipping provider codes", with the public tracking pages of the carriers: the tenant schema's
+ * default of `shippingStatus.providers` (tests/domain/ordersRules.test.ts holds the two the same).
+ */
 export const DEFAULT_SHIPPING_PROVIDERS: readonly ShippingProvider[] = [
   {
     code: '01',
     trackingUrlTemplate:
-      'https://www.deutschepost.de/sendung/simpleQueryResult.html?form.sendungsnummer={consignmentNumber}',
+      'https://www.deutschepost.de/de/s/sendungsverfolgung.html?piececode={consignmentNumber}',
   },
-  { code: '02', trackingUrlTemplate: 'https://tracking.dpd.de/status/de_DE/parcel/{consignmentNumber}' },
+  {
+    code: '02',
+    trackingUrlTemplate: 'https://tracking.dpd.de/parcelstatus?query={consignmentNumber}',
+  },
   {
     code: '07',
     trackingUrlTemplate:
-      'https://www.dhl.de/de/privatkunden/dhl-sendungsverfolgung.html?piececode={consignmentNumber}',
+      'https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode={consignmentNumber}',
   },
   {
     code: '08',
-    trackingUrlTemplate: 'https://www.dhl.com/de-de/home/tracking.html?tracking-id={consignmentNumber}',
+    trackingUrlTemplate:
+      'https://www.dhl.com/de-de/home/tracking/tracking-express.html?tracking-id={consignmentNumber}',
   },
   {
     code: '09',
@@ -38,7 +45,7 @@ export const DEFAULT_SHIPPING_PROVIDERS: readonly ShippingProvider[] = [
   { code: '16' },
   {
     code: '17',
-    trackingUrlTemplate: 'https://service.post.ch/ekp-web/ui/entry/shipping/1/{consignmentNumber}',
+    trackingUrlTemplate: 'https://service.post.ch/ekp-web/ui/entry/search/{consignmentNumber}',
   },
   { code: '91' },
   { code: '92' },

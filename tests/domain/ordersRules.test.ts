@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { PAGE_SIZE, pageWindow, parsePageNumber, totalPages } from '../../engine/domain/paging';
 import { DEFAULT_SHIPPING_PROVIDERS, shippingStatus } from '../../engine/domain/shipping';
@@ -70,6 +71,14 @@ describe('shipping status (§3 PackageInfo, §9)', () => {
         DEFAULT_SHIPPING_PROVIDERS,
       ).trackingUrl,
     ).toBeNull();
+  });
+  it("is the tenant schema's default list, which a tenant file without one gets", () => {
+    const schema = JSON.parse(readFileSync('schemas/tenant.schema.json', 'utf8'));
+    const byCode = (list: readonly { code: string }[]) =>
+      [...list].sort((a, b) => a.code.localeCompare(b.code));
+    expect(byCode(DEFAULT_SHIPPING_PROVIDERS)).toEqual(
+      byCode(schema.properties.shippingStatus.properties.providers.default),
+    );
   });
   it('names every default provider by a text in both locales', () => {
     for (const locale of ['de-DE', 'en-GB'] as const) {
