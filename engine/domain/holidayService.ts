@@ -47,12 +47,16 @@ export const earliestHolidayStart = (today: string) => addDaysIso(today, 1);
 /**
  * The last day a service starting on `dateFrom` may run: the type's weeks; a download at most one
  * month (§5 "maximum duration … in weeks"). Both days count (issuesInsideDates), so 4 weeks from a
- * Monday end on the fourth Sunday: 28 days, four issues of a weekly, not a fifth on the 29th day.
+ * Monday end on the fourth Sunday: 28 days, four issues of a weekly, not a fifth on the 29th day;
+ * a month from 23 November ends on 22 December, from 31 January on the last day of February.
  */
 export function latestHolidayEnd(type: HolidayServiceType, dateFrom: string, weeks: number): string {
   const byWeeks = addDaysIso(dateFrom, weeks * 7 - 1);
   if (type !== 'download') return byWeeks;
-  const month = addDaysIso(addMonths(dateFrom, 1), -1);
+  // The day before the same date a month on; where the next month has no such date (from 31
+  // January), its last day, which addMonths gives.
+  const next = addMonths(dateFrom, 1);
+  const month = next.slice(8) < dateFrom.slice(8) ? next : addDaysIso(next, -1);
   return month < byWeeks ? month : byWeeks;
 }
 

@@ -26,7 +26,7 @@ export interface OrderSystemBusinessPartner {
    */
   countryCode?: string | null;
   /**
-   * One e-mail address (the portal's mails to the partner go to it): no list, no name beside it.
+   * One e-mail address (the portal's mails to the partner go to it, sign-in links among them): no list, no name beside it. Without one, the default WW entry of details.listOfCommunication is the partner's address, if it is one address (portal-core.md §3 contact e-mail).
    */
   emailAddress?: string | null;
   phoneNumber?: string | null;

@@ -101,8 +101,9 @@ export function createAuthKit(deps: AuthServiceDeps) {
       limitSignInAttempt(deps.db, tenant.id, limits, action, subject, now()),
     /**
      * A sign-in request whose link goes out only when the facts it brings hold (e-mail + zip, bulk
-     * renewal): counted against the client and the address *and* client; the mailbox is capped
-     * where the mail is made (server/auth/rateLimit.ts limitFactCheckedAttempt).
+     * renewal), or whose mail the owner signs in by only when it was theirs (a registration):
+     * counted against the client and the address *and* client; the mailbox is capped where the mail
+     * is made (server/auth/rateLimit.ts limitFactCheckedAttempt).
      */
     limitFactChecked: (tenant: ServerTenant, action: string, subject: { address: string; client: string }) =>
       limitFactCheckedAttempt(deps.db, tenant.id, limits, action, subject, now()),

@@ -11,7 +11,7 @@ import { currentUser, requireUser } from './authMiddleware';
 import type { AuthService } from './authService';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 import { isDemoTenant } from '../../tenant/demoFlag';
-import { isLoopbackAddress, proxyHeadersOf } from '../studio/studioGuard';
+import { studioRefusal } from '../studio/studioGuard';
 
 /**
  * The sign-in calls (portal-core.md §7; the password, registration and reset paths are this
@@ -64,12 +64,14 @@ export function authRoutes(deps: {
   router.post('/login/dev', trimEmail, validateBody('dev-login-request'), async (req, res) => {
     if (deps.mode !== 'development')
       throw forbidden('dev_login_disabled', 'Development login is only available on a development server.');
-    // It proves nothing, so it answers only on the developer's machine, as the studio does: a
-    // development server started on a public interface (or behind a proxy) signs in no one.
-    if (!isLoopbackAddress(req.socket.remoteAddress) || proxyHeadersOf(req).length > 0)
+    // It proves nothing, so it answers only on the developer's machine, as the studio does
+    // (studioRefusal: a loopback peer, no proxy, a loopback Host of the server's own port, no other
+    // page's origin): a development server started on a public interface, behind a proxy, or
+    // reached by a page that rebound its name to 127.0.0.1 signs in no one.
+    if (studioRefusal(req))
       throw forbidden(
         'dev_login_local_only',
-        'Development login answers only on the machine the server runs on, not through a proxy.',
+        'Development login answers only on the machine the server runs on, at a loopback address, not through a proxy.',
       );
     const { tenant } = tenantContext(res);
     // It signs in whoever it names: a tenant that is no demo holds the publisher's subscribers (a

@@ -34,7 +34,8 @@ const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase()
  *
  *  - POST /login/order-number {orderNumber, lastName}:
  *      not_found — no subscription with that order number;
- *      verification_failed (method name) — the last name matches neither ordering party nor goods recipient;
+ *      verification_failed (method name) — the last name matches neither ordering party nor goods
+ *        recipient (with a flow, renewal or upgrade: not the ordering party's, whose the flow is);
  *      confirm_email (maskedEmail) — a sign-in link went to the address on record: the partner's own
  *        e-mail address, else the account that speaks for the partner. Opening it (POST /login/token)
  *        creates the account for that address if needed, lets it speak for the partner and opens

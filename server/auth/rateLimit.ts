@@ -272,9 +272,10 @@ export function signInRules(
 }
 
 /**
- * The budget of one mailbox, whichever flow mails it (a login link, an order-number or partner
- * sign-in link, a reset, a registration, a widget's link): `perAddress` mails in the window in all,
- * so no mailbox is flooded by asking each flow in turn (docs/architecture.md "Sign-in safety").
+ * The budget of one mailbox, whichever flow mails it a link that signs its owner in when asked with
+ * the address alone (a login link, an order-number or partner sign-in link, a reset): `perAddress`
+ * mails in the window in all, so no mailbox is flooded by asking each flow in turn
+ * (docs/architecture.md "Sign-in safety").
  */
 export function mailboxRule(
   limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
@@ -303,9 +304,25 @@ export function checkedMailboxRule(
 }
 
 /**
+ * The mailbox's third budget, of the mails anyone who types the address may have sent there and
+ * that sign no one in by themselves: a registration's (its confirmation, or a hint where the address
+ * has an account) and the opt-in widget's confirmation. Counted where the mail is made, apart from
+ * the other two: in mailboxRule's budget five registrations of someone's address would refuse the
+ * owner's login link; in checkedMailboxRule's they would silently stop the owner's e-mail + zip and
+ * bulk renewal links. What it holds depends on no fact but the address, so a request may read it.
+ * A mailbox gets at most 3 × `perAddress` such mails in a window.
+ */
+export function unprovenMailboxRule(
+  limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
+  address: string,
+): RateLimitRule {
+  return { ...mailboxRule(limits, address), bucket: `mailbox-unproven:${address.trim().toLowerCase()}` };
+}
+
+/**
  * Consumes the per-client and per-address budgets of one sign-in attempt, and the mailbox's
- * (mailboxRule); 429 when one is spent. For requests that may send a mail (login links,
- * registration, reset, the widgets): each one counts, as a send, and the places it took are
+ * (mailboxRule); 429 when one is spent. For requests that may send a link that signs in (login
+ * links, reset, a partner's sign-in link): each one counts, as a send, and the places it took are
  * answered: a link it mails carries them (insertLoginToken `countedIn`) and gives them back when
  * it is opened, the request's success. Checks whose success sends nothing use countingFailures
  * instead.
@@ -339,13 +356,14 @@ async function consumeSignInRules(
 
 /**
  * A sign-in request that mails a link only when facts it brings besides the address hold (e-mail +
- * zip, bulk renewal's last name and zip code). Its answer is the same whatever matched, so every
- * request counts, as a send, against the client's budget and the budget of the address *and*
- * client: a client that spends it is refused, not the address's owner on another client. The
- * mailbox is capped where the mail is made, in its own budget (mayMailSignInLink,
- * checkedMailboxRule): asking with a wrong zip code sends nothing, so it must not spend the owner's
- * mails, or five such requests from anywhere would refuse the owner's own login link with nothing
- * in the mailbox to sign in by.
+ * zip, bulk renewal's last name and zip code), or whose mail is none the owner signs in by when
+ * asked for by someone else (a registration, the opt-in widget). Its answer is the same whatever
+ * matched, so every request counts, as a send, against the client's budget and the budget of the
+ * address *and* client: a client that spends it is refused, not the address's owner on another
+ * client. The mailbox is capped where the mail is made, in a budget of its own (mayMailSignInLink,
+ * checkedMailboxRule; mayMailUnproven, unprovenMailboxRule): asking with a wrong zip code sends
+ * nothing, so it must not spend the owner's mails, or five such requests from anywhere would refuse
+ * the owner's own login link with nothing in the mailbox to sign in by.
  */
 export async function limitFactCheckedAttempt(
   db: Queryable,
@@ -368,15 +386,24 @@ export async function limitFactCheckedAttempt(
  * the owner has the links those mails carried. The place it took, for the link to give back when
  * it is opened (a success); null when the budget is spent.
  */
-export async function mayMailSignInLink(
+export function mayMailSignInLink(
   db: Queryable,
   tenantId: string,
   limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
   email: string,
   now: Date,
 ): Promise<CountedPlace | null> {
-  const rule = checkedMailboxRule(limits, email);
-  if ((await countHit(db, tenantId, rule, now)) > limits.perAddress) {
+  return placeInMailbox(db, tenantId, checkedMailboxRule(limits, email), now);
+}
+
+/** One more mail in a mailbox's budget, the place it took; null (and not counted) when it is spent. */
+async function placeInMailbox(
+  db: Queryable,
+  tenantId: string,
+  rule: RateLimitRule,
+  now: Date,
+): Promise<CountedPlace | null> {
+  if ((await countHit(db, tenantId, rule, now)) > rule.limit) {
     // Not made, so not counted: an opened link's place is free for the next one.
     await refundHit(db, tenantId, rule, now);
     return null;
@@ -385,6 +412,20 @@ export async function mayMailSignInLink(
     bucket: bucketKey(rule.bucket),
     windowStart: windowOf(rule.windowSeconds, now).start.toISOString(),
   };
+}
+
+/**
+ * Whether a registration's or the opt-in widget's mail may go out (unprovenMailboxRule): one more
+ * in that budget, null when it is spent (nothing is made then: the mailbox has had this window's).
+ */
+export function mayMailUnproven(
+  db: Queryable,
+  tenantId: string,
+  limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
+  email: string,
+  now: Date,
+): Promise<CountedPlace | null> {
+  return placeInMailbox(db, tenantId, unprovenMailboxRule(limits, email), now);
 }
 
 /**

@@ -5,7 +5,7 @@ import { authMail, type AuthMail } from '../mail/authMails';
 import { findUserByEmail } from '../store/userStore';
 import { insertLoginToken } from '../store/authStore';
 import type { CountedPlace } from '../store/rateLimitStore';
-import { DEFAULT_SIGN_IN_LIMITS, mayMailSignInLink, type SignInLimits } from './rateLimit';
+import { DEFAULT_SIGN_IN_LIMITS, mayMailSignInLink, mayMailUnproven, type SignInLimits } from './rateLimit';
 import {
   accountHasZipCode,
   partnersByEmailNameAndZip,
@@ -156,10 +156,18 @@ export const SIGN_IN_MAIL_JOBS: Record<MailJobKind, MailJobResolver> = {
 
   /**
    * Create-account: a confirmation link carrying the registration, or a hint when the address has an
-   * account; either one only within the mailbox's budget of such mails (commands/registration.ts).
+   * account; either one only within the mailbox's budget of mails anyone may ask for it
+   * (rateLimit.ts unprovenMailboxRule; commands/registration.ts).
    */
   async register(tx, job) {
-    const mailboxPlace = await mailboxPlaceFor(tx, job);
+    const limit = (job.payload.mailLimit as SignInMailLimit | undefined) ?? DEFAULT_SIGN_IN_LIMITS;
+    const mailboxPlace = await mayMailUnproven(
+      tx,
+      job.tenantId,
+      limit,
+      job.payload.email,
+      new Date(job.payload.requestedAt),
+    );
     if (!mailboxPlace) return null;
     if (await findUserByEmail(tx, job.tenantId, job.payload.email)) {
       return renderAuthMail(

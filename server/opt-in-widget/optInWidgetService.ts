@@ -33,7 +33,7 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import { optInWidgetMail } from './optInWidgetMails';
 import { langParam } from '../../engine/domain/language';
 import { lockUntilCommit } from '../store/transactionLocks';
-import { limitFactCheckedAttempt, mayMailSignInLink, type SignInLimits } from '../auth/rateLimit';
+import { limitFactCheckedAttempt, mayMailUnproven, type SignInLimits } from '../auth/rateLimit';
 
 const exhausted = () =>
   new HttpError(
@@ -75,8 +75,9 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
       const email = normalizeEmail(body.email);
       // Counted once the request is one that mails (a refused one sends nothing), against the client
       // and the address *and* client. Not against the mailbox's budget that the owner's login links
-      // draw on, which anyone typing the address could spend: the mailbox is capped below, in the
-      // budget of mails no request reads (docs/architecture.md "Sign-in safety").
+      // draw on, which anyone typing the address could spend: the mailbox is capped below, in its
+      // budget of mails anyone may ask for it (rateLimit.ts unprovenMailboxRule; docs/architecture.md
+      // "Sign-in safety").
       await limitFactCheckedAttempt(
         db,
         tenant.id,
@@ -89,8 +90,8 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
       await db.transaction(async (tx) => {
         // Said before anything is mailed (§8): the pool is empty for everybody, nothing personal is revealed.
         if (pool && (await freeVoucherCodes(tx, tenant.id, pool)) === 0) throw exhausted();
-        // Over the mailbox's budget nothing is made: the mailbox has this window's links already.
-        if (!(await mayMailSignInLink(tx, tenant.id, limits, email, deps.now()))) return;
+        // Over the mailbox's budget of such mails nothing is made: it has had this window's.
+        if (!(await mayMailUnproven(tx, tenant.id, limits, email, deps.now()))) return;
         const token = newSecretToken();
         const signupId = await insertOptInWidgetSignup(tx, {
           tenantId: tenant.id,

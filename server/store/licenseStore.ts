@@ -265,7 +265,7 @@ export async function managersOf(
 ): Promise<ManagerRow[]> {
   return db.query<ManagerRow>(
     `select bp.bp_number::text as "bpNumber", bp.salutation_code as "salutationCode", bp.first_name as "firstName",
-            bp.last_name1 as "lastName1", bp.email_address as email
+            bp.last_name1 as "lastName1", contact_email(bp.email_address, bp.details) as email
        from subscription_roles sr
        join business_partners bp on bp.tenant_id = sr.tenant_id and bp.bp_number = sr.bp_number
       where sr.tenant_id = $1 and sr.subscription_id = $2 and sr.role = 'LV'
@@ -305,7 +305,7 @@ const APPOINTMENT_COLUMNS = `id, subscription_id as "subscriptionId", salutation
 
 /**
  * Stores a pending appointment in place of any pending one of the subscription (whose link then
- * stops working: its row is gone).
+ * stops working: its row is gone), and names those it replaced.
  */
 export async function replacePendingAppointment(
   db: Queryable,
@@ -320,9 +320,10 @@ export async function replacePendingAppointment(
     appointedByUserId: string;
     locale: string;
   },
-): Promise<AppointmentRow> {
-  await db.query(
-    `delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and confirmed_at is null`,
+): Promise<{ appointment: AppointmentRow; replaced: string[] }> {
+  const replaced = await db.query<{ id: string }>(
+    `delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and confirmed_at is null
+     returning id`,
     [tenantId, row.subscriptionId],
   );
   const rows = await db.query<AppointmentRow>(
@@ -345,7 +346,7 @@ export async function replacePendingAppointment(
       row.locale,
     ],
   );
-  return rows[0];
+  return { appointment: rows[0], replaced: replaced.map((r) => r.id) };
 }
 
 /** The subscription's pending appointments whose link still works (at most one). */

@@ -66,6 +66,10 @@ describe('holiday service rules (account-flows.md §4, §5, §9)', () => {
     ).toEqual([{ field: 'dateTo', code: 'too_long' }]);
     expect(latestHolidayEnd('download', '2026-11-23', 8)).toBe('2026-12-22');
     expect(latestHolidayEnd('break', '2026-11-23', 1)).toBe('2026-11-29');
+    expect(latestHolidayEnd('download', '2027-01-31', 8)).toBe('2027-02-28');
+    expect(latestHolidayEnd('download', '2027-01-28', 8)).toBe('2027-02-27');
+    expect(latestHolidayEnd('download', '2027-03-01', 8)).toBe('2027-03-31');
+    expect(latestHolidayEnd('download', '2028-01-30', 8)).toBe('2028-02-29');
     expect(
       holidayRangeErrors(
         { type: 'redirect', dateFrom: '2026-12-01', dateTo: '2026-11-30' },

@@ -67,7 +67,7 @@ export async function replaceManager(
     const email = normalizeEmail(body.emailAddress ?? '');
     await kit.limitMail(tx, caller, { kind: 'manager', subscriptionId: s.id, email });
     const token = newSecretToken();
-    const appointment = await replacePendingAppointment(tx, tenant.id, {
+    const { appointment, replaced } = await replacePendingAppointment(tx, tenant.id, {
       subscriptionId: s.id,
       salutationCode: trimmed(body.salutationCode),
       firstName: trimmed(body.firstName),
@@ -77,6 +77,13 @@ export async function replaceManager(
       appointedByUserId: caller.user.id,
       locale: caller.locale,
     });
+    // The one it replaces is withdrawn: its link no longer works.
+    for (const appointmentId of replaced)
+      await recordEvent(tx, tenant.id, 'license_manager.appointment_withdrawn', {
+        userId: caller.user.id,
+        subscriptionId: s.id,
+        appointmentId,
+      });
     await recordEvent(tx, tenant.id, 'license_manager.appointment_sent', {
       userId: caller.user.id,
       subscriptionId: s.id,

@@ -376,18 +376,20 @@ describe('development login', () => {
     expect(refused.body.error.code).toBe('dev_login_disabled');
   });
 
-  it('answers only on the machine itself, not through a proxy', async () => {
+  it('answers only on the machine itself, not through a proxy or to another host name', async () => {
     const c = await client(magicOnlyTenant, devBaseUrl);
-    const proxied = await c.post<any>(
-      '/login/dev',
-      { email: demoEmail },
-      { 'x-forwarded-for': '203.0.113.5' },
-    );
-    expect([proxied.status, proxied.body.error.code, proxied.body.accessToken]).toEqual([
-      403,
-      'dev_login_local_only',
-      undefined,
-    ]);
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.5' } as Record<string, string>,
+      // A page that rebound its own name to 127.0.0.1 (DNS rebinding) sends that name as the Host.
+      { host: 'evil.example' },
+    ]) {
+      const refused = await c.post<any>('/login/dev', { email: demoEmail }, headers);
+      expect([refused.status, refused.body.error.code, refused.body.accessToken]).toEqual([
+        403,
+        'dev_login_local_only',
+        undefined,
+      ]);
+    }
   });
 });
 
@@ -646,6 +648,8 @@ describe('partial logins', () => {
           details = details || jsonb_build_object('listOfCommunication', jsonb_build_array(
             jsonb_build_object('communicationType', 'TEL', 'communicationDefault', true, 'communicationValue', '+49 30 1234'),
             jsonb_build_object('communicationType', 'WW', 'communicationDefault', false, 'communicationValue', 'old@reader.example'),
+            jsonb_build_object('communicationType', 'WW', 'communicationDefault', true, 'communicationValue', ' '),
+            jsonb_build_object('communicationType', 'WW', 'communicationDefault', true, 'communicationValue', 'a@reader.example; b@reader.example'),
             jsonb_build_object('communicationType', 'WW', 'communicationDefault', true, 'communicationValue', $3::text)))
         where ${where}`,
       [passwordTenant.id, target.subscription_id, ww],
@@ -660,9 +664,13 @@ describe('partial logins', () => {
       expect(await lastMailTo('old@reader.example')).toBe('');
       // The sign-in link asked for by that address finds the subscriber the order system brought in.
       const other = await client(passwordTenant);
+      const before = (await outbox.mails(ww)).length;
       expect((await other.post('/login/magic-link', { email: ww.toUpperCase() })).status).toBe(202);
-      const opened = await other.post<any>('/login/token', { token: linkParam(await lastMailTo(ww), 'p') });
+      const sent = (await outbox.mails(ww)).slice(before);
+      expect(sent).toHaveLength(1);
+      const opened = await other.post<any>('/login/token', { token: linkParam(sent[0].text, 'p') });
       expect(opened.status).toBe(200);
+      expect(opened.body.loginSource).toBe('token');
       other.setAccessToken(opened.body.accessToken);
       expect((await other.get<any[]>('/subscriptions')).body.map((s) => s.id)).toContain(
         target.subscription_id,

@@ -591,6 +591,39 @@ describe('e-mail + zip and bulk renewal spend the mailbox only with the mails th
     expect(mails[0].text).toMatch(/login\?p=/);
   });
 
+  it("a stranger's registrations of the owner's address spend neither the owner's login links nor the links facts make", async () => {
+    const owner = await reader(0);
+    await mailsTo(owner.email);
+    const registration = {
+      email: owner.email,
+      password: 'Secret12345',
+      passwordConfirm: 'Secret12345',
+      displayName: 'Eve',
+    };
+    for (let i = 0; i < 5; i++)
+      expect(await status(auth().register(tenant, registration, origin('198.51.100.200')))).toBe(202);
+    expect(await status(auth().register(tenant, registration, origin('198.51.100.200')))).toBe(429);
+    // From other clients they are answered, and the mailbox has no more of them in the window.
+    expect(await status(auth().register(tenant, registration, origin('198.51.100.201')))).toBe(202);
+    expect(await mailsTo(owner.email)).toHaveLength(5);
+    // The owner's e-mail + zip link and login link both go out.
+    expect(
+      await status(
+        auth().requestEmailZipLink(
+          tenant,
+          { email: owner.email, zipcode: owner.zipcode },
+          origin('203.0.113.200'),
+        ),
+      ),
+    ).toBe(202);
+    expect(
+      await status(auth().requestMagicLink(tenant, { email: owner.email }, origin('203.0.113.201'))),
+    ).toBe(202);
+    const links = await mailsTo(owner.email);
+    expect(links).toHaveLength(2);
+    for (const link of links) expect(link.text).toMatch(/login\?p=/);
+  });
+
   it('caps the links that facts which hold make at the mailbox budget; an opened link gives its place back', async () => {
     const owner = await reader(1);
     await mailsTo(owner.email);
