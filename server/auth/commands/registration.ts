@@ -28,8 +28,9 @@ export interface Registration {
  * Same answer and same work either way. What is mailed depends on a fact the request does not know
  * (has the address an account), so the request counts as a fact-checked one: against the client and
  * the address *and* client, not the mailbox's budget that the owner's own login links draw on; the
- * sender caps the mailbox (mayMailSignInLink). Else anyone registering an owner's address five
- * times would refuse the owner's login link, with only hints in the mailbox to sign in by.
+ * sender caps the mailbox in a budget of its own (rateLimit.ts mayMailUnproven). Else anyone
+ * registering an owner's address five times would refuse the owner's login link, with only hints
+ * in the mailbox to sign in by.
  */
 export async function register(
   kit: AuthKit,
