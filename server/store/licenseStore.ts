@@ -3,6 +3,7 @@
  * object, licence manager). Every query is scoped by tenant and subscription; the service decides.
  */
 import type { Queryable } from '../db/database';
+import { lockUntilCommit } from './transactionLocks';
 
 export interface LicensePartner {
   salutationCode?: string | null;
@@ -321,6 +322,10 @@ export async function replacePendingAppointment(
     locale: string;
   },
 ): Promise<{ appointment: AppointmentRow; replaced: string[] }> {
+  // Two appointments of one subscription at once take turns: the second then sees the first's row,
+  // deletes it and names it as replaced (its withdrawal is recorded), instead of overwriting it in
+  // the insert's conflict, which would name nothing.
+  await lockUntilCommit(db, `license-manager-appointment:${tenantId}:${row.subscriptionId}`);
   const replaced = await db.query<{ id: string }>(
     `delete from license_manager_appointments where tenant_id = $1 and subscription_id = $2 and confirmed_at is null
      returning id`,
@@ -329,7 +334,7 @@ export async function replacePendingAppointment(
   const rows = await db.query<AppointmentRow>(
     `insert into license_manager_appointments (tenant_id, subscription_id, salutation_code, first_name, last_name1, email, token_hash, appointed_by_user_id, locale)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     -- Two appointments at the same moment: the later one wins, as if it came second.
+     -- Unreachable under the lock above, kept as its safety net: the later appointment wins.
      on conflict (tenant_id, subscription_id) where confirmed_at is null do update
        set id = gen_random_uuid()::text, salutation_code = excluded.salutation_code, first_name = excluded.first_name, last_name1 = excluded.last_name1,
            email = excluded.email, token_hash = excluded.token_hash, appointed_by_user_id = excluded.appointed_by_user_id, locale = excluded.locale, created_at = now()

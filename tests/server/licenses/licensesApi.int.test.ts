@@ -25,6 +25,7 @@ import { acknowledgeChange } from '../../../server/operator/changes/changeFeed';
 import { orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
 import { readRecord } from '../../../server/operator/entities/orderSystemRecords';
 import { mergeStaged, readStoredRecord, stageRecords } from '../../../server/store/orderSystemStore';
+import { pendingAppointmentsOf, replacePendingAppointment } from '../../../server/store/licenseStore';
 
 const PUBLICATIONS = [
   { publication: 'LIP', description: 'Licence Post', kind: 'print', frequency: 'weekly' },
@@ -473,6 +474,45 @@ describe('licence objects and managers', () => {
         await db.query(`select 1 from users where tenant_id = $1 and email = $2`, [on.id, email]),
       ).toHaveLength(0);
     }
+  });
+
+  it('two appointments of one subscription at once take turns: the later one names the earlier as replaced', async () => {
+    const client = await signIn(on);
+    const s = await ownLicence(client);
+    const appointmentOf = (email: string, tokenHash: string) => ({
+      subscriptionId: s.id,
+      salutationCode: '0001',
+      firstName: 'Mara',
+      lastName1: 'Manager',
+      email,
+      tokenHash,
+      appointedByUserId: 'user-1',
+      locale: 'de-DE',
+    });
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstStored!: (id: string) => void;
+    const firstId = new Promise<string>((resolve) => (firstStored = resolve));
+    const first = db.transaction(async (tx) => {
+      const { appointment } = await replacePendingAppointment(
+        tx,
+        on.id,
+        appointmentOf('one@example.org', 'hash-one'),
+      );
+      firstStored(appointment.id);
+      await firstHeld; // still uncommitted while the second one starts
+    });
+    const id = await firstId;
+    const second = db.transaction((tx) =>
+      replacePendingAppointment(tx, on.id, appointmentOf('two@example.org', 'hash-two')),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    releaseFirst();
+    await first;
+    const { appointment: later, replaced } = await second;
+    expect(replaced).toEqual([id]);
+    expect(later.id).not.toBe(id);
+    expect((await pendingAppointmentsOf(db, on.id, s.id)).map((a) => a.email)).toEqual(['two@example.org']);
   });
 
   it('lets the appointment lapse when the person who made it may no longer appoint', async () => {
