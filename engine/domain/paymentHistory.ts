@@ -5,7 +5,7 @@ export type BadgeToneName = 'success' | 'warning' | 'error' | 'info' | 'neutral'
 
 export type InvoiceStatusCode = 'U' | 'A' | 'T' | 'O';
 
-/** §4: "A green, T orange, O indigo, U gray" (indigo is the theme's info colour). */
+/** §4: "A green, T orange, O indigo, U gray" (indigo is the theme's info colour, which a publisher brands; gray its muted text). */
 export function paymentStatusTone(code: InvoiceStatusCode): BadgeToneName {
   switch (code) {
     case 'A':
