@@ -5,6 +5,55 @@
  */
 
 /**
+ * The account of the current payment method (account-flows.md §3 "Payment details"), shown to the subscriber masked; null: none known.
+ *
+ * This interface was referenced by `OrderSystemSubscription`'s JSON-Schema
+ * via the `definition` "paymentAccount".
+ */
+export type PaymentAccount = {
+  /**
+   * Account holder.
+   */
+  debitAccountHolder?: string;
+  /**
+   * IBAN; the portal shows only its country and last four characters.
+   */
+  iban?: string;
+  /**
+   * BIC.
+   */
+  bic?: string | null;
+  /**
+   * Domestic account number (direct debit); shown masked.
+   */
+  debitAccountNumber?: string;
+  /**
+   * Bank code (direct debit).
+   */
+  debitBankCode?: string;
+  /**
+   * Bank name (direct debit).
+   */
+  debitBankName?: string | null;
+  /**
+   * Card number; the portal shows only its last four digits.
+   */
+  ccNumber?: string;
+  /**
+   * Card holder.
+   */
+  ccCardholderName?: string;
+  /**
+   * Card expiry, YYYYMM.
+   */
+  ccExpiry?: string;
+  /**
+   * PayPal account (masked).
+   */
+  paypalEmail?: string;
+} | null;
+
+/**
  * A subscription (portal-core.md §3 "Subscription") with the business partners in their roles (§6: WE goods recipient, RE invoice recipient, AG ordering party, LV licence manager); the remaining §3 fields in details. A record of the operator API (PUT /operator/v1/subscriptions/{key}) and of `portal import` (subscriptions.ndjson). Key: id.
  */
 export interface OrderSystemSubscription {
@@ -269,6 +318,21 @@ export interface OrderSystemSubscription {
           }
         | undefined;
     };
+    paymentAccount?: PaymentAccount;
+    /**
+     * A change of payment method the portal recorded, taking effect at the end of the payment period (account-flows.md §3); the order system clears it (null) once it applies it.
+     */
+    pendingPaymentMethod?: {
+      /**
+       * The method it changes to.
+       */
+      paymentMethod: 'credit_card' | 'sepa' | 'direct_debit' | 'paypal' | 'invoice' | 'none';
+      /**
+       * The day it takes effect.
+       */
+      effectiveFrom: string;
+      account?: PaymentAccount;
+    } | null;
   };
   /**
    * The business partners in their roles; the list replaces the stored one.

@@ -111,11 +111,12 @@ export function createPaymentMethodChange(deps: {
       'paymentAccount',
       'pendingPaymentMethod',
     ]);
-    // Written in these shapes by this slice (updateSubscription below) and by the demo seed.
-    return {
-      account: (details?.paymentAccount as StoredAccount | undefined) ?? null,
-      pending: (details?.pendingPaymentMethod as PendingPaymentMethod | undefined) ?? null,
-    };
+    // Written in these shapes by this slice (updateSubscription below), the demo seed and the order
+    // system, whose records the operator API checks against them; one stored before that check is
+    // read as no account rather than failing the page.
+    const account = objectOrNull(details?.paymentAccount) as StoredAccount | null;
+    const pending = objectOrNull(details?.pendingPaymentMethod) as PendingPaymentMethod | null;
+    return { account, pending: pending && { ...pending, account: objectOrNull(pending.account) } };
   }
 
   async function view(tx: Queryable, tenant: ServerTenant, s: Subscription): Promise<PaymentDetails> {
@@ -297,3 +298,9 @@ export function createPaymentMethodChange(deps: {
 }
 
 export type PaymentMethodChange = ReturnType<typeof createPaymentMethodChange>;
+
+function objectOrNull(value: unknown): Record<string, unknown> | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}

@@ -425,6 +425,14 @@ describe('payment details', () => {
     expect((await client.get<any>(`/subscriptions/${s.id}`)).body.paymentDetails).toEqual({
       paymentMethod: 'sepa',
     });
+    // An account stored before the operator API checked its shape is read as none, not as a 500.
+    await db.query(
+      `update subscriptions set details = jsonb_set(details, '{paymentAccount}', '"garbage"')
+        where tenant_id = $1 and id = $2`,
+      [german.id, s.id],
+    );
+    const garbled = await client.get<any>(`/subscriptions/${s.id}/payment-details`);
+    expect([garbled.status, garbled.body.account]).toEqual([200, null]);
   });
 
   it('masks an account the order system has not answered for 30 days', async () => {

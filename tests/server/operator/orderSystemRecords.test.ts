@@ -146,6 +146,31 @@ describe('readRecord', () => {
     ).toEqual([]);
   });
 
+  it('refuses a payment account or a pending payment method the payment details page could not show', () => {
+    const read = (details: unknown) => messagesOf('subscriptions', { ...subscription, details });
+    const fields = (details: unknown) => read(details).map((message) => message.split(' ')[0]);
+    expect(fields({ paymentAccount: 'garbage' })).toEqual(['/details/paymentAccount']);
+    expect(fields({ paymentAccount: { iban: 12345 } })).toEqual(['/details/paymentAccount/iban']);
+    expect(fields({ paymentAccount: { iban: 'DE89370400440532013000', pin: '1234' } })).toEqual([
+      '/details/paymentAccount/pin',
+    ]);
+    expect(fields({ pendingPaymentMethod: 'sepa' })).toEqual(['/details/pendingPaymentMethod']);
+    expect(
+      fields({ pendingPaymentMethod: { paymentMethod: 'sepa', effectiveFrom: '2026-02-30', account: [] } }),
+    ).toEqual(['/details/pendingPaymentMethod/effectiveFrom', '/details/pendingPaymentMethod/account']);
+    expect(
+      read({
+        paymentAccount: { debitAccountHolder: 'Jonas Becker', iban: 'DE89370400440532013000', bic: null },
+        pendingPaymentMethod: {
+          paymentMethod: 'credit_card',
+          effectiveFrom: '2026-12-31',
+          account: null,
+        },
+      }),
+    ).toEqual([]);
+    expect(read({ paymentAccount: null, pendingPaymentMethod: null })).toEqual([]);
+  });
+
   it("takes an issue's words in other languages, and nothing else in their place", () => {
     const issue = { version: 1, publication: 'TAZ', issue: '2026-12', description: 'Dezember' };
     const translations = (t: unknown) => messagesOf('issues', { ...issue, translations: t });
