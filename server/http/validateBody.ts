@@ -31,7 +31,9 @@ addPortalFormats(bodies);
 const queries = new Ajv({ allErrors: true, strict: true, coerceTypes: true, useDefaults: true });
 addPortalFormats(queries);
 const compiled = new Map<string, ValidateFunction>();
-const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+// Every number a query takes is a whole one (a page, a limit, a sequence number): no sign on a zero,
+// no leading zeros, no fraction ("-0", "007", "1.0" read as numbers but name none).
+const WHOLE_DECIMAL = /^(0|-?[1-9][0-9]*)$/;
 
 function validatorFor(ajv: Ajv, name: string): ValidateFunction {
   const key = `${ajv === queries ? 'query' : 'body'}:${name}`;
@@ -207,7 +209,7 @@ export function validateQuery(name: string): RequestHandler {
       else if (
         typeof value === 'number' &&
         typeof req.query[key] === 'string' &&
-        !DECIMAL.test(req.query[key])
+        !WHOLE_DECIMAL.test(req.query[key])
       )
         problems.push({ field: `query/${key}`, message: 'must be written in decimal digits' });
     if (problems.length > 0) throw badRequest('validation_failed', 'The request is not valid.', problems);

@@ -146,7 +146,21 @@ describe('payment history and delivered issues', () => {
     expect(last.body.items.length).toBe(first.body.totalItems - 10 * (first.body.totalPages - 1));
     expect(last.body.items[0].id).not.toBe(first.body.items[0].id);
     // A page number that is not a finite number is the request's fault, not the server's.
-    for (const page of ['1e309', 'Infinity', '-1e309', '100001', '-1', '1.5', '0x1', '0b1', '1e0', '%201']) {
+    for (const page of [
+      '1e309',
+      'Infinity',
+      '-1e309',
+      '100001',
+      '-1',
+      '1.5',
+      '0x1',
+      '0b1',
+      '1e0',
+      '%201',
+      '-0',
+      '1.0',
+      '00001',
+    ]) {
       const refused = await client.get(`/subscriptions/${longest.id}/payment-history?page=${page}`);
       expect(refused.status, page).toBe(400);
       expect(refused.body.error).toMatchObject({ code: 'validation_failed' });
