@@ -444,6 +444,18 @@ describe('readRecord', () => {
       ]);
   });
 
+  it('refuses a text longer than any a screen or mail could carry, in every record the order system sends', () => {
+    const partner = { version: 1, bpNumber: '1000000001', lastName1: 'Muster' };
+    const long = 'x'.repeat(100_000);
+    expect(problemsOf('business-partners', { ...partner, street: 'Hauptstraße'.padEnd(500, '.') })).toEqual(
+      [],
+    );
+    for (const field of ['firstName', 'lastName1', 'company1', 'street', 'streetNumber', 'zipcode', 'city'])
+      expect(problemsOf('business-partners', { ...partner, [field]: long }), field).toEqual([`/${field}`]);
+    const issue = { version: 1, publication: 'TAZ', issue: '2026-12' };
+    expect(problemsOf('issues', { ...issue, description: long })).toEqual(['/description']);
+  });
+
   it("takes a partner's e-mail as one address, never a list the portal's mails would go to", () => {
     const partner = {
       version: 1,
