@@ -189,6 +189,14 @@ function duplicateKeys(node: Node, path: (string | number)[], problems: SourcePr
   }
 }
 
+/**
+ * A tenant file's JSON value. A byte-order mark (what Windows Notepad writes first) is no content
+ * (RFC 8259 §8.1 lets a parser ignore it), as `portal validate` reads it (parseJson).
+ */
+export function parseJsonValue(text: string): unknown {
+  return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
 export function parseJson(text: string): ParsedJson {
   const lineStarts = lineStartsOf(text);
   if (text.trim() === '') {

@@ -4,7 +4,7 @@ import { byPosition, fileIssue } from './issues';
 import { displayPath, knownTextKeys, loadThemePresets, REPO_ROOT } from './sources';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
 import { validateTenantSource } from './validateTenant';
-import { offsetOf, parseJson, positionAt } from './jsonSource';
+import { offsetOf, parseJson, parseJsonValue, positionAt } from './jsonSource';
 
 export interface LoadTenantOptions extends ValidationContext {
   /** Repository root holding tenants/, themes/ and engine/; defaults to this repository. */
@@ -24,7 +24,7 @@ export function tenantFilePaths(rootDir: string = REPO_ROOT): string[] {
 /** A tenant file's id and hosts, read leniently: a file with errors of its own still claims them. */
 function claimsOf(source: string): { id?: string; hosts: string[] } {
   try {
-    const value = JSON.parse(source) as { id?: unknown; hosts?: unknown } | null;
+    const value = parseJsonValue(source) as { id?: unknown; hosts?: unknown } | null;
     return {
       id: typeof value?.id === 'string' ? value.id : undefined,
       hosts: Array.isArray(value?.hosts) ? value.hosts.filter((h): h is string => typeof h === 'string') : [],

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { displayPath, REPO_ROOT } from '../../tenant/sources';
 import { newTenantTemplate } from '../../tenant/template';
 import { TENANT_FILE_MAX_BYTES } from '../../tenant/loadTenants';
+import { parseJsonValue } from '../../tenant/jsonSource';
 import { badRequest, notFound } from '../http/errors';
 
 /**
@@ -51,7 +52,7 @@ export function listTenantFiles(): Array<{ id: string; name?: string }> {
     .map((name) => {
       const id = name.slice(0, -'.json'.length);
       try {
-        const parsed = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as { name?: unknown };
+        const parsed = parseJsonValue(readFileSync(path.join(dir, name), 'utf8')) as { name?: unknown };
         return { id, name: typeof parsed.name === 'string' ? parsed.name : undefined };
       } catch {
         return { id };

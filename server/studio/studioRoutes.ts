@@ -4,6 +4,7 @@ import express, { Router, type Request, type Response } from 'express';
 import { validateTenantSource } from '../../tenant/validateTenant';
 import { clashesWithOtherTenants } from '../../tenant/loadTenants';
 import { byPosition } from '../../tenant/issues';
+import { parseJsonValue } from '../../tenant/jsonSource';
 import type { ResolvedTenant, TenantIssue } from '../../tenant/types';
 import { tenantPageInput } from '../../tenant/page/tenantPage';
 import { renderTenantHtml } from '../../tenant/page/renderTenantHtml';
@@ -177,7 +178,7 @@ function tenantFileRoutes(api: Router, options: StudioOptions, drafts: Drafts): 
     const result = validateInFolder(fileId, source);
     let data: unknown;
     try {
-      data = JSON.parse(source);
+      data = parseJsonValue(source);
     } catch {
       throw badRequest(
         'invalid_json',

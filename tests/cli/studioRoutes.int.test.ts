@@ -121,6 +121,18 @@ describe('portal studio API', () => {
     expect((await studio('GET', `/api/tenants/${freshId}`)).body.issues).toEqual([]);
   });
 
+  it('opens a file that starts with a byte-order mark, as portal validate reads it', async () => {
+    const bomId = uniqueTenantId('studio-bom');
+    const template = newTenantTemplate(bomId).replace(/\n/g, '\r\n');
+    writeFileSync(path.join(dir, `${bomId}.json`), `\uFEFF${template}`);
+    const opened = await studio('GET', `/api/tenants/${bomId}`);
+    expect([opened.status, opened.body.data?.id, opened.body.issues]).toEqual([200, bomId, []]);
+    const listed = (await studio('GET', '/api/tenants')).body.files.find(
+      (f: { id: string }) => f.id === bomId,
+    );
+    expect(listed.name).toBe(JSON.parse(template).name);
+  });
+
   it('refuses a file name that is not a tenant id, so nothing outside the tenants folder is read or written', async () => {
     for (const bad of ['..%2F..%2Fpackage', 'UPPER']) {
       const answer = await studio('GET', `/api/tenants/${bad}`);
