@@ -1,21 +1,39 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { TENANTS_DIR } from '../paths';
 import { portalCommand } from '../../server/runtime/portalCommand';
 
 /**
  * The files of the named tenants: an id is `<TENANTS_DIR>/<id>.json` (PORTAL_TENANTS_DIR moves
- * the folder), a name ending in .json is a file; none names every file of TENANTS_DIR.
+ * the folder), a name ending in .json is a file, a folder (that is no id) names every .json file in
+ * it; none names every file of TENANTS_DIR.
  */
 export function tenantFiles(names: string[] = []): string[] {
-  return names.length
-    ? names.map((name) => (name.endsWith('.json') ? name : path.join(TENANTS_DIR, `${name}.json`)))
-    : !existsSync(TENANTS_DIR)
-      ? []
-      : readdirSync(TENANTS_DIR)
-          .filter((name) => name.endsWith('.json'))
-          .sort()
-          .map((name) => path.join(TENANTS_DIR, name));
+  if (names.length === 0) return jsonFilesIn(TENANTS_DIR);
+  return names.flatMap((name) => {
+    if (name.endsWith('.json')) return [name];
+    // A path (`tenants/`, `/srv/portal/tenants`): a folder, or the file it names is not found.
+    if (name.includes('/') || name.includes(path.sep)) return isFolder(name) ? jsonFilesIn(name) : [name];
+    const file = path.join(TENANTS_DIR, `${name}.json`);
+    // A tenant's id wins over a folder of the same name in the working directory.
+    return !existsSync(file) && isFolder(name) ? jsonFilesIn(name) : [file];
+  });
+}
+
+function isFolder(name: string): boolean {
+  try {
+    return statSync(name).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function jsonFilesIn(folder: string): string[] {
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => path.join(folder, name));
 }
 
 /**

@@ -10,7 +10,7 @@ export function registerValidate(program: Command): void {
     .description('check tenant files against schemas/tenant.schema.json and the cross-field rules')
     .argument(
       '[tenants...]',
-      'tenant ids or files (default: every tenants/*.json, or every file of PORTAL_TENANTS_DIR)',
+      'tenant ids, files or folders (default: every tenants/*.json, or every file of PORTAL_TENANTS_DIR)',
     )
     .option('--json', 'print the issues as JSON for tools', false)
     .action(async (names: string[], options: { json: boolean }) => {

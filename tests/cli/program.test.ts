@@ -58,6 +58,18 @@ describe('portal validate', () => {
     expect(result.text).toMatch(/2 problem\(s\) found\./);
   });
 
+  it('checks every file of a folder it is given, and says when a path names nothing', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'portal-validate-'));
+    await run('new', 'city-herald', '--dir', dir);
+    await run('new', 'river-post', '--dir', dir);
+    const folder = await run('validate', `${dir}/`);
+    expect(folder.exitCode).toBe(0);
+    expect(folder.text).toContain('✓ 2 tenant file(s) valid.');
+    const missing = await run('validate', path.join(dir, 'elsewhere'));
+    expect(missing.exitCode).toBe(1);
+    expect(missing.text).toContain(`${path.join(dir, 'elsewhere')}:1:1 file not found`);
+  });
+
   it('prints machine-readable issues with --json', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'portal-validate-'));
     const file = path.join(dir, 'broken.json');
