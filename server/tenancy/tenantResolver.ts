@@ -70,6 +70,12 @@ export function hostTenantResolver(directory: TenantDirectory): RequestHandler {
   return (req, res, next) => {
     const tenant = directory.forHost(hostOf(req));
     if (!tenant) return next('router');
+    // Another tenant's address is none of this one's pages or calls (docs/going-live.md "One host
+    // per publisher"): 404, as the shared host's prefix refuses it here too, rather than this
+    // tenant's page for a call that meant another.
+    const other = /^\/t\/([^/?#]+)/.exec(req.url)?.[1];
+    if (other !== undefined && other !== tenant.id && directory.get(decodeSegment(other)))
+      return next('router');
     const prefix = `/t/${tenant.id}/`;
     if (req.url.startsWith(prefix) && PREFIXED_CALLS.test(req.url.slice(prefix.length)))
       req.url = req.url.slice(prefix.length - 1);
@@ -78,4 +84,12 @@ export function hostTenantResolver(directory: TenantDirectory): RequestHandler {
     res.locals.tenant = tenant;
     next();
   };
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

@@ -73,10 +73,14 @@ describe('a tenant on its own host', () => {
   it("does not answer another tenant's prefix", async () => {
     const other = await onOwnHost('/t/someone-else/operator/v1/openapi.json');
     expect(String(other.headers['content-type'] ?? '')).not.toMatch(/^application\/json/);
-    // Nor another tenant's calls on this one's origin, which its page's scripts share: only the
-    // shared host answers them (a GET is this tenant's page, as every path here).
+    // Nor another tenant's pages and calls on this one's origin, which its page's scripts share:
+    // only the shared host answers them.
     const json = { 'content-type': 'application/json', host: 'herald.test' };
     for (const [method, route, body] of [
+      ['GET', `/t/${gazette.id}/api/session`, undefined],
+      ['GET', `/t/${gazette.id}/`, undefined],
+      ['GET', `/t/${gazette.id}/orders`, undefined],
+      ['GET', `/t/${gazette.id}/operator/v1/whoami`, undefined],
       [
         'PUT',
         `/t/${gazette.id}/operator/v1/business-partners/0099000040`,
