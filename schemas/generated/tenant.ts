@@ -5,7 +5,7 @@
  */
 
 /**
- * A portal locale: de-DE (German) or en-GB (British English). The one list of locales: every per-locale setting takes the locales listed here (README "Adding a locale").
+ * A portal locale: de-DE (German) or en-GB (British English). The one list of locales: every per-locale setting takes the locales listed here (docs/operators.md "Adding a locale").
  *
  * This interface was referenced by `Tenant`'s JSON-Schema
  * via the `definition` "locale".
@@ -276,7 +276,7 @@ export interface Tenant {
   publicationBlacklists?: {[K in FeatureFlag]?: PublicationCode[]};
   contact: ContactConfig;
   /**
-   * A demo tenant: `npm start`, `portal dev`, `portal studio` and `portal db seed` fill it with demo subscribers and publications, and the studio signs in as them. Leave it off for a publisher: its tenant starts empty and gets its data through the operator API or `portal import` (README "Going live with your order system").
+   * A demo tenant: `npm start`, `portal dev`, `portal studio` and `portal db seed` fill it with demo subscribers and publications, and the studio signs in as them. Leave it off for a publisher: its tenant starts empty and gets its data through the operator API or `portal import` (docs/going-live.md "Going live with your order system").
    */
   demo?: boolean;
   privacy?: PrivacyConfig;
@@ -441,7 +441,7 @@ export interface ContactConfig {
   fallbackEmail: string;
 }
 /**
- * What the "Download my data" export tells a subscriber beside the copy (GDPR Art. 15(1)): who is responsible, whom to ask, why the data is processed, who gets it, how long it is kept, the subscriber's rights and where to complain. The README of the export is written from it in the screen's language (README "Download my data"). Texts left out get general wording; portal validate warns while a tenant whose subscribers sign in has no privacy section.
+ * What the "Download my data" export tells a subscriber beside the copy (GDPR Art. 15(1)): who is responsible, whom to ask, why the data is processed, who gets it, how long it is kept, the subscriber's rights and where to complain. The README of the export is written from it in the screen's language (docs/subscribers.md "Download my data"). Texts left out get general wording; portal validate warns while a tenant whose subscribers sign in has no privacy section.
  */
 export interface PrivacyConfig {
   controller: PrivacyController;
@@ -1116,7 +1116,7 @@ export interface PaymentHistoryConfig {
   showExternalDocumentNumber?: boolean;
 }
 /**
- * What the invoice PDFs print besides the payment: the publisher as seller (postal address, VAT id), the VAT rate that splits the gross amount of the payment history into net and VAT, and the logo. See README "Invoices and documents".
+ * What the invoice PDFs print besides the payment: the publisher as seller (postal address, VAT id), the VAT rate that splits the gross amount of the payment history into net and VAT, and the logo. See docs/invoices.md "Invoices and documents".
  */
 export interface InvoiceConfig {
   publisher?: InvoicePublisher;
@@ -1500,7 +1500,7 @@ export interface UpgradeConfig {
   upgradeTimes?: ('NOW' | 'NEXT_CYCLE')[];
 }
 /**
- * How subscribers pay by card or PayPal (renewal, upgrade, retention offers, bulk renewal) and register a card or PayPal as their payment method. README "Payments" describes the providers and Going live step 6 how to connect one.
+ * How subscribers pay by card or PayPal (renewal, upgrade, retention offers, bulk renewal) and register a card or PayPal as their payment method. docs/going-live.md "Payments" describes the providers and Going live step 6 how to connect one.
  */
 export interface PaymentsConfig {
   /**
@@ -1688,7 +1688,7 @@ export interface TenantWithDefaults {
   publicationBlacklists: {[K in FeatureFlag]?: PublicationCode[]};
   contact: ContactConfig;
   /**
-   * A demo tenant: `npm start`, `portal dev`, `portal studio` and `portal db seed` fill it with demo subscribers and publications, and the studio signs in as them. Leave it off for a publisher: its tenant starts empty and gets its data through the operator API or `portal import` (README "Going live with your order system").
+   * A demo tenant: `npm start`, `portal dev`, `portal studio` and `portal db seed` fill it with demo subscribers and publications, and the studio signs in as them. Leave it off for a publisher: its tenant starts empty and gets its data through the operator API or `portal import` (docs/going-live.md "Going live with your order system").
    */
   demo: boolean;
   privacy?: PrivacyConfig;
@@ -2218,7 +2218,7 @@ export interface PaymentHistoryConfigWithDefaults {
   showExternalDocumentNumber: boolean;
 }
 /**
- * What the invoice PDFs print besides the payment: the publisher as seller (postal address, VAT id), the VAT rate that splits the gross amount of the payment history into net and VAT, and the logo. See README "Invoices and documents".
+ * What the invoice PDFs print besides the payment: the publisher as seller (postal address, VAT id), the VAT rate that splits the gross amount of the payment history into net and VAT, and the logo. See docs/invoices.md "Invoices and documents".
  */
 export interface InvoiceConfigWithDefaults {
   publisher?: InvoicePublisher;
