@@ -5,7 +5,7 @@
  */
 
 /**
- * Query of GET /api/data-export/download (README "Download my data"): the token of the link mailed when the export was asked for. It opens the ZIP only together with the session of the account that asked, on the same tenant, within 24 hours.
+ * Query of GET /api/data-export/download (docs/subscribers.md "Download my data"): the token of the link mailed when the export was asked for. It opens the ZIP only together with the session of the account that asked, on the same tenant, within 24 hours.
  */
 export interface DataExportDownloadQuery {
   token: string;

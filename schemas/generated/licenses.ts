@@ -91,7 +91,7 @@ export interface AcceptLicenseInfo {
   businessPartner: LicensePartner;
 }
 /**
- * A pending licence-manager appointment (GET /subscriptions/{id}/license-manager-appointments, answer of POST /subscriptions/{id}/license-managers): the appointed person was mailed a confirmation link and becomes licence manager only when they confirm it (README "Multi-user licences").
+ * A pending licence-manager appointment (GET /subscriptions/{id}/license-manager-appointments, answer of POST /subscriptions/{id}/license-managers): the appointed person was mailed a confirmation link and becomes licence manager only when they confirm it (docs/subscribers.md "Multi-user licences").
  *
  * This interface was referenced by `LicenseShapes`'s JSON-Schema
  * via the `definition` "licenseManagerAppointment".

@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /api/payments/mollie/webhook: Mollie's webhook names a payment and nothing else (README "Payments"); the portal asks Mollie's API what became of it. Mollie posts it as a form (id=tr_…).
+ * Body of POST /api/payments/mollie/webhook: Mollie's webhook names a payment and nothing else (docs/going-live.md "Payments"); the portal asks Mollie's API what became of it. Mollie posts it as a form (id=tr_…).
  */
 export interface MollieWebhook {
   id: string;

@@ -5,7 +5,7 @@
  */
 
 /**
- * An entry of a subscription's payment history (portal-core.md §3 "Payment history"); an entry with an invoice number is an invoice the portal renders as PDF. A record of the operator API (PUT /operator/v1/payments/{key}) and of `portal import` (payments.ndjson). Key: subscriptionId + id. An invoice may carry its lines (each with quantity, gross unit price, VAT category and rate) and what has been paid of it; without lines the invoice is one line of the whole amount at the publication's rate, as before (README "Invoices and documents"). A negative amount is a credit note.
+ * An entry of a subscription's payment history (portal-core.md §3 "Payment history"); an entry with an invoice number is an invoice the portal renders as PDF. A record of the operator API (PUT /operator/v1/payments/{key}) and of `portal import` (payments.ndjson). Key: subscriptionId + id. An invoice may carry its lines (each with quantity, gross unit price, VAT category and rate) and what has been paid of it; without lines the invoice is one line of the whole amount at the publication's rate, as before (docs/invoices.md "Invoices and documents"). A negative amount is a credit note.
  */
 export interface OrderSystemPayment {
   /**

@@ -5,7 +5,7 @@
  */
 
 /**
- * Body of POST /api/payments/sandbox/{paymentId}: what the sandbox payment page submits (README "Payments"): the page's key, and a card, a PayPal-style approval, or a cancel.
+ * Body of POST /api/payments/sandbox/{paymentId}: what the sandbox payment page submits (docs/going-live.md "Payments"): the page's key, and a card, a PayPal-style approval, or a cancel.
  */
 export interface SandboxPaymentRequest {
   key: string;

@@ -614,7 +614,7 @@ describe('restarts and several instances', () => {
   });
 });
 
-describe('outbound requests go to public addresses only (README "Outbound requests")', () => {
+describe('outbound requests go to public addresses only (docs/going-live.md "Outbound requests")', () => {
   /** A receiver on every local address of this machine ('::' takes IPv4 too), counting connections. */
   async function internalService() {
     const requests: string[] = [];
