@@ -95,16 +95,20 @@ function frameSection(tenant: ServerTenant, state: PreviewState): string {
   const langQuery = state.lang ? `${separator}lang=${state.lang}` : '';
   // Signed-out frames load at once; signed-in ones are signed in by preview.js first (it fills the ids).
   const src = !user && !needsParams ? `/t/${tenant.id}${state.route.path}${langQuery}` : 'about:blank';
+  const logins = previewLoginsOf(tenant, state.demoDataInEveryTenant);
   const status = user
     ? `Signing in as ${user}…`
     : needsParams
-      ? 'This screen needs a signed-in user: choose a demo login.'
+      ? logins.length
+        ? 'This screen needs a signed-in user: choose a demo login.'
+        : // A publisher's tenant has no demo subscribers here; `portal preview` gives every tenant some.
+          `This screen needs a signed-in user, and ${tenant.id} has no demo logins on this server (it is no demo tenant): \`portal preview ${tenant.id}\` fills a database of its own with demo subscribers for every tenant it shows.`
       : state.route.screen && isAnonymousScreen(state.route.screen)
         ? 'Signed out.'
         : 'Signed out (the portal asks to log in).';
   const options = [`<option value="" ${user ? '' : 'selected'}>signed out</option>`]
     .concat(
-      previewLoginsOf(tenant, state.demoDataInEveryTenant).map(
+      logins.map(
         (login) =>
           `<option value="${escape(login.email)}" ${login.email === user ? 'selected' : ''} title="${escape(login.description)}">${escape(login.email)}</option>`,
       ),

@@ -204,6 +204,13 @@ describe('a tenant that is no demo', () => {
     ).text();
     expect(page).toContain('data-user=""');
     expect(page).not.toContain(`<option value="${SHARED_DEMO_EMAIL}"`);
+    // A signed-in screen says why nobody is there to choose, and where a preview has someone.
+    const subscription = await (
+      await fetch(`${demoUrl}/preview?tenants=${publisher.id}&route=subscription`)
+    ).text();
+    expect(subscription).toContain(`${publisher.id} has no demo logins on this server`);
+    expect(subscription).toContain(`portal preview ${publisher.id}`);
+    expect(subscription).not.toContain('choose a demo login');
 
     const seededEverywhere = await signIn(everyTenantUrl, { tenant: publisher.id, email: SHARED_DEMO_EMAIL });
     expect(seededEverywhere.status).toBe(200);
