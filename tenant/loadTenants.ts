@@ -114,7 +114,9 @@ function crossTenantClashes(
       idOwner.set(id, file);
     }
     hosts.forEach((host, index) => {
-      const claims = hostClaims.get(host.toLowerCase()) ?? [];
+      // `abo.example.de.` is the same name as `abo.example.de` (DNS's root dot), in any case.
+      const name = host.toLowerCase().replace(/\.$/, '');
+      const claims = hostClaims.get(name) ?? [];
       const others = claims.filter((owner) => owner.id !== id);
       if (others.length > 0) {
         if (report)
@@ -130,7 +132,7 @@ function crossTenantClashes(
           );
         rejected.add(file);
       }
-      hostClaims.set(host.toLowerCase(), [...claims, { id, file }]);
+      hostClaims.set(name, [...claims, { id, file }]);
     });
   };
   for (const neighbour of neighbours) claim(neighbour, false);

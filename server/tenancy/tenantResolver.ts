@@ -13,7 +13,7 @@ export class TenantDirectory {
   constructor(tenants: readonly ServerTenant[]) {
     for (const tenant of tenants) {
       this.byId.set(tenant.id, tenant);
-      for (const host of tenant.hosts) this.byHost.set(host.toLowerCase(), tenant);
+      for (const host of tenant.hosts) this.byHost.set(hostName(host), tenant);
     }
   }
 
@@ -27,9 +27,13 @@ export class TenantDirectory {
 
   forHost(hostHeader: string | undefined): ServerTenant | undefined {
     if (!hostHeader) return undefined;
-    const host = hostHeader.toLowerCase().replace(/:\d+$/, '');
-    return this.byHost.get(host);
+    return this.byHost.get(hostName(hostHeader.replace(/:\d+$/, '')));
   }
+}
+
+/** A host name as DNS compares it: in any case, with or without the root's trailing dot. */
+function hostName(host: string): string {
+  return host.toLowerCase().replace(/\.$/, '');
 }
 
 export function hostOf(req: Request): string | undefined {

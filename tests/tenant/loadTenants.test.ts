@@ -61,6 +61,16 @@ describe('loadTenantFiles', () => {
     );
   });
 
+  it("takes a host with DNS's trailing dot for the same name", () => {
+    write('tenants/acme.json', makeTenant());
+    write('tenants/bravo.json', makeTenant({ id: 'bravo', hosts: ['acme.localhost.'] }));
+    const { tenants, issues } = loadTenantFiles(undefined, { rootDir: root });
+    expect(tenants.map((t) => t.id)).toEqual(['acme']);
+    expect(issues.map((i) => [i.pointer, i.message])).toEqual([
+      ['/hosts/0', expect.stringMatching(/^host "acme.localhost." is also used by tenant "acme"/)],
+    ]);
+  });
+
   it('names every other tenant that claims the host, so the hint clears the clash', () => {
     write('tenants/acme.json', makeTenant());
     write('tenants/bravo.json', makeTenant({ id: 'bravo', hosts: ['acme.localhost'] }));
