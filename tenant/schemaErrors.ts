@@ -253,8 +253,10 @@ function describe(error: ErrorObject): Problem | undefined {
       const name = String(params.missingProperty);
       const property = ((error.parentSchema as SchemaNode)?.properties as SchemaNode | undefined)?.[name];
       const what = descriptionOf(property);
+      // At the setting that is missing (its place in the file is its parent's, offsetOf): the
+      // studio shows the problem at that field's input, not over the whole section.
       return {
-        pointer: base,
+        pointer: `${base}/${escapePointerSegment(name)}`,
         at: 'key',
         message: `missing required property "${name}"`,
         hint: `add "${name}"${what ? ` (${what[0].toLowerCase()}${what.slice(1).replace(/\.$/, '')})` : ''}`,

@@ -65,4 +65,21 @@ describe('studio: validator issues at their fields (JSON pointer → rjsf extraE
       '"www.technikwelt.example" does not look like a valid URL',
     );
   });
+
+  it('places a missing required setting at its own input, not over its section or the whole form', () => {
+    const tenant = JSON.parse(
+      readFileSync(path.resolve(import.meta.dirname, '../../tenants/technikwelt.json'), 'utf8'),
+    ) as { name?: string; contact: { fallbackEmail?: string } };
+    delete tenant.name;
+    delete tenant.contact.fallbackEmail;
+    const { issues } = validateTenantSource('tenants/technikwelt.json', JSON.stringify(tenant, null, 2));
+    const errors = issuesToErrorSchema(issues) as {
+      __errors?: string[];
+      name?: { __errors: string[] };
+      contact?: { __errors?: string[]; fallbackEmail?: { __errors: string[] } };
+    };
+    expect(errors.name?.__errors[0]).toContain('missing required property "name"');
+    expect(errors.contact?.fallbackEmail?.__errors[0]).toContain('missing required property "fallbackEmail"');
+    expect([errors.__errors, errors.contact?.__errors]).toEqual([undefined, undefined]);
+  });
 });

@@ -278,7 +278,7 @@ describe('validateTenantSource: error wording and position', () => {
 }`;
     expect(issuesOf(source)).toEqual([
       'tenants/acme.json:4:20 /defaultLocale default locale "en-GB" is not offered in locales (de-DE)',
-      'tenants/acme.json:6:3 /contact missing required property "fallbackPhone"',
+      'tenants/acme.json:6:3 /contact/fallbackPhone missing required property "fallbackPhone"',
       'tenants/acme.json:6:33 /contact/fallbackEmail "service@acme" does not look like a valid e-mail address; for example service@example.com',
       'tenants/acme.json:7:27 /login/magicLink expected true or false but found the string "yes"',
       'tenants/acme.json:7:56 /login/sessionIdleMinutes 3 is too small; the minimum is 5',
@@ -356,8 +356,9 @@ describe('validateTenantSource: schema errors come with a fix', () => {
   it('says what a missing required property is for', () => {
     const tenant = makeTenant({ contact: { fallbackEmail: 'service@acme.example' } as never });
     const [issue] = validateTenantSource(FILE, JSON.stringify(tenant), ctx).issues;
+    // At the missing setting (for the studio's input), placed at its parent's key in the file.
     expect([issue.pointer, issue.message, issue.hint]).toEqual([
-      '/contact',
+      '/contact/fallbackPhone',
       'missing required property "fallbackPhone"',
       'add "fallbackPhone" (phone shown in feature-disabled notices and error dialogs)',
     ]);
