@@ -70,7 +70,7 @@ const time = (iso: string | null) => (iso ? `${iso.slice(0, 10)} ${iso.slice(11,
 /** The listing of `portal keys list`: never the key, only its prefix. */
 export function formatKeys(tenantId: string, keys: readonly OperatorKeyRow[]): string {
   if (keys.length === 0)
-    return `No API keys for ${tenantId}: make one with \`portal keys create ${tenantId}\`.`;
+    return `No API keys for ${tenantId}: make one with \`${portalCommand()} keys create ${tenantId}\`.`;
   const rows = [
     ['prefix', 'name', 'scopes', 'created', 'last used', 'revoked', 'id'],
     ...keys.map((key) => [

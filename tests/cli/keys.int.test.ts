@@ -63,6 +63,10 @@ describe('portal keys', () => {
       empty,
     ]);
     expect(await said('list', 'technikwelt')).toContainEqual(empty);
+    // The command to make one as it runs from here, as the revoke hint names it.
+    expect(await portal('list', 'technikwelt')).toContain(
+      `No API keys for technikwelt: make one with \`${portalCommand()} keys create technikwelt\`.`,
+    );
     await portal('create', 'technikwelt', '--scope', 'read', '--name', 'first');
     expect(await said('list', 'technikwelt')).not.toContainEqual(empty);
   });
