@@ -2,6 +2,7 @@ import type { Queryable } from '../db/database';
 import { decrementWindow, incrementWindow, readWindow, type CountedPlace } from '../store/rateLimitStore';
 import { HttpError } from '../http/errors';
 import { waitInEnglish } from '../../engine/domain/retryAfter';
+import { mailboxOf } from '../../engine/domain/fieldRules';
 import { hashToken } from './tokens';
 import { signInLimitsHit, tenantLabel } from '../metrics/registry';
 
@@ -275,14 +276,15 @@ export function signInRules(
  * The budget of one mailbox, whichever flow mails it a link that signs its owner in when asked with
  * the address alone (a login link, an order-number or partner sign-in link, a reset): `perAddress`
  * mails in the window in all, so no mailbox is flooded by asking each flow in turn
- * (docs/architecture.md "Sign-in safety").
+ * (docs/architecture.md "Sign-in safety"). A mailbox is what the address delivers to (mailboxOf):
+ * `name+1@…`, `name+2@…` and Gmail's dotted spellings share one budget.
  */
 export function mailboxRule(
   limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
   address: string,
 ): RateLimitRule {
   return {
-    bucket: `mailbox:${address.trim().toLowerCase()}`,
+    bucket: `mailbox:${mailboxOf(address)}`,
     windowSeconds: limits.windowSeconds,
     limit: limits.perAddress,
   };
@@ -300,7 +302,7 @@ export function checkedMailboxRule(
   limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
   address: string,
 ): RateLimitRule {
-  return { ...mailboxRule(limits, address), bucket: `mailbox-checked:${address.trim().toLowerCase()}` };
+  return { ...mailboxRule(limits, address), bucket: `mailbox-checked:${mailboxOf(address)}` };
 }
 
 /**
@@ -316,7 +318,7 @@ export function unprovenMailboxRule(
   limits: Pick<SignInLimits, 'windowSeconds' | 'perAddress'>,
   address: string,
 ): RateLimitRule {
-  return { ...mailboxRule(limits, address), bucket: `mailbox-unproven:${address.trim().toLowerCase()}` };
+  return { ...mailboxRule(limits, address), bucket: `mailbox-unproven:${mailboxOf(address)}` };
 }
 
 /**

@@ -624,6 +624,37 @@ describe('e-mail + zip and bulk renewal spend the mailbox only with the mails th
     for (const link of links) expect(link.text).toMatch(/login\?p=/);
   });
 
+  it('counts every spelling of one mailbox against its budgets: name+tag@ reaches name@', async () => {
+    const [local, domain] = ['one.mailbox', 'example.org'];
+    const sentToMailbox = async () => {
+      const sent: OutgoingMail[] = [];
+      await drainMailQueue(db, { send: async (mail) => void sent.push(mail) });
+      return sent.filter((mail) => mail.to.replace(/\+[^@]*@/, '@') === `${local}@${domain}`);
+    };
+    await sentToMailbox();
+    // Registrations of eight spellings, each from a client of its own: five mails reach the mailbox.
+    for (let i = 0; i < 8; i++) {
+      const registration = {
+        email: `${local}+${i}@${domain}`,
+        password: 'Secret12345',
+        passwordConfirm: 'Secret12345',
+        displayName: 'Eve',
+      };
+      expect(await status(auth().register(tenant, registration, origin(`198.51.100.${210 + i}`)))).toBe(202);
+    }
+    expect(await sentToMailbox()).toHaveLength(5);
+    // Login links asked for other spellings count in the one budget of login links too.
+    for (let i = 0; i < 5; i++)
+      await auth().requestMagicLink(
+        tenant,
+        { email: `${local}+x${i}@${domain}` },
+        origin(`203.0.113.${210 + i}`),
+      );
+    expect(
+      await status(auth().requestMagicLink(tenant, { email: `${local}@${domain}` }, origin('203.0.113.220'))),
+    ).toBe(429);
+  });
+
   it('caps the links that facts which hold make at the mailbox budget; an opened link gives its place back', async () => {
     const owner = await reader(1);
     await mailsTo(owner.email);
