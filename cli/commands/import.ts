@@ -106,7 +106,7 @@ export async function runImport(
     languages?: TenantLanguages;
   } = {},
 ): Promise<ImportCommandResult> {
-  const { importSources, sourcesAt, formatProblem, recordImportRun } =
+  const { importSources, sourcesAt, formatProblemList, recordImportRun } =
     await import('../../server/operator/import/importRecords');
   const { withTenantLanguages } = await import('../../server/operator/entities/orderSystemRecords');
   const { sources, problems } = await sourcesAt(target);
@@ -121,12 +121,12 @@ export async function runImport(
       stoppedEarly: false,
       entities: [],
     };
-    return { result, text: problems.map(formatProblem).join('\n') };
+    return { result, text: formatProblemList(problems).join('\n') };
   }
   const run = () => importSources(db, tenantId, sources, { ...options, recordAs: 'cli' });
   const result = await (languages ? withTenantLanguages(languages, run) : run());
   if (!result.ok) {
-    const listed = result.problems.map(formatProblem);
+    const listed = formatProblemList(result.problems);
     if (result.stoppedEarly)
       listed.push(
         `… the import stopped looking after ${count(result.problems.length)} problems; there may be more`,

@@ -1037,3 +1037,25 @@ export function formatProblem(problem: ImportProblem): string {
   const where = problem.line > 0 ? `${problem.file}:${problem.line}` : problem.file;
   return `${where}${problem.pointer ? ` ${problem.pointer}` : ''} ${problem.message}`;
 }
+
+/**
+ * The problems as lines for a person: one problem repeated on many lines of a file (every line's
+ * `bpNumber` in the wrong form, say) is one line naming where else it is, not a screenful of the
+ * same words.
+ */
+export function formatProblemList(problems: readonly ImportProblem[]): string[] {
+  const groups = new Map<string, ImportProblem[]>();
+  for (const problem of problems) {
+    const key = [problem.file, problem.pointer, problem.message, problem.key ?? ''].join('\u0000');
+    const group = groups.get(key);
+    if (group) group.push(problem);
+    else groups.set(key, [problem]);
+  }
+  return [...groups.values()].map(([first, ...others]) => {
+    const lines = others.filter((problem) => problem.line > 0).map((problem) => problem.line);
+    if (lines.length === 0) return formatProblem(first);
+    const shown = lines.slice(0, 5).join(', ');
+    const rest = lines.length > 5 ? ` and ${lines.length - 5} more` : '';
+    return `${formatProblem(first)} (the same on line${lines.length === 1 ? '' : 's'} ${shown}${rest})`;
+  });
+}

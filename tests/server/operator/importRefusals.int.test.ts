@@ -108,8 +108,8 @@ describe('portal import refuses', () => {
     const { result, text } = await runImport(db, tenantId, folder);
     expect(result.ok).toBe(false);
     expect(text.split('\n')).toEqual([
-      'business-partners.ndjson:2 is not valid UTF-8: the files are read as UTF-8 (export or save them so; UTF-16 and Latin-1 are not)',
-      'business-partners.ndjson:4 is not valid UTF-8: the files are read as UTF-8 (export or save them so; UTF-16 and Latin-1 are not)',
+      // The same problem on two lines: said once, naming both.
+      'business-partners.ndjson:2 is not valid UTF-8: the files are read as UTF-8 (export or save them so; UTF-16 and Latin-1 are not) (the same on line 4)',
       '',
       'Nothing was written.',
     ]);
