@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../core/translation';
-import { authStateAtom, type LoginResponse } from '../../core/authState';
+import { authStateAtom, isLoggedIn, type LoginResponse } from '../../core/authState';
 import { usePortal } from '../../core/PortalContext';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { requestedDestination } from '../../domain/returnTo';
@@ -48,6 +48,8 @@ function useLinkLogin(): { pending: boolean; error?: string } {
   const { t } = useTranslation();
   const location = useLocation();
   const completeLogin = useCompleteLogin();
+  const navigate = useNavigate();
+  const auth = useAtomValue(authStateAtom);
   const query = new URLSearchParams(location.search);
   const kickerCookie = config.tenant.login.kickerAuth?.cookieName ?? 'kickeruser';
   const kickerSsoId = useRef(
@@ -68,6 +70,14 @@ function useLinkLogin(): { pending: boolean; error?: string } {
     if (!call || started.current) return;
     started.current = true; // StrictMode runs effects twice; these tokens are single-use.
     call().then(completeLogin, (failure) => {
+      // A login link spent already, opened again in a tab that is signed in (an embedding page
+      // reloaded at its `?p=` address): the visitor goes on as a signed-in visitor of /login does
+      // (§2 "Login"), not to "this link is invalid".
+      if (query.get('p') && isLoggedIn(auth)) {
+        query.delete('p');
+        const rest = query.toString();
+        return navigate(`${location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });
+      }
       // A stale SSO cookie is not the visitor's mistake: drop it and show the forms.
       if (kickerSsoId.current && !query.get('p') && !query.get('code'))
         expireKickerCookie(kickerCookie, config.basePath);

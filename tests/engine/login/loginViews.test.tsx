@@ -8,7 +8,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import LoginScreen from '../../../engine/features/login/LoginScreen';
 import { usePageTitle } from '../../../engine/app/shell/usePageTitle';
-import { cleanUp, engineTexts, portalConfig, render, settleUntil } from '../../support/renderScreen';
+import { cleanUp, engineTexts, fakeApi, portalConfig, render, settleUntil } from '../../support/renderScreen';
+import { ApiError } from '../../../engine/domain/apiError';
 
 afterEach(cleanUp);
 
@@ -71,5 +72,40 @@ describe('the login page after a single sign-on that did not finish', () => {
       loginSource: null,
     });
     expect(page.textContent).toContain(en['login.ssoFailed']);
+  });
+});
+
+describe('a login link opened again', () => {
+  const spent = () =>
+    fakeApi(
+      {},
+      { '/login/token': new ApiError(401, 'invalid_token', 'This link is invalid or has expired.') },
+    );
+
+  it('sends a signed-in visitor on, as a signed-in visit to /login does, instead of "invalid link"', async () => {
+    // An embedding page reloaded at the `?p=` address it signed its visitor in with.
+    const { page, router } = await render(<LoginScreen />, {
+      path: '/login?p=spent-token&returnTo=%2Finvoices',
+      route: '/login',
+      api: spent(),
+      portal: portal(),
+      loginSource: 'token',
+    });
+    await settleUntil(() => !router.state.location.search.includes('p='));
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+      '/login?returnTo=%2Finvoices',
+    );
+    expect(page.textContent).not.toContain(en['login.tokenInvalid']);
+  });
+
+  it('tells a visitor without a session that the link is spent', async () => {
+    const { page } = await render(<LoginScreen />, {
+      path: '/login?p=spent-token',
+      route: '/login',
+      api: spent(),
+      portal: portal(),
+      loginSource: null,
+    });
+    await settleUntil(() => page.textContent!.includes(en['login.tokenInvalid']));
   });
 });
