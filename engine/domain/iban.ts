@@ -1,3 +1,4 @@
+import { maskEmail } from './fieldRules';
 /**
  * Bank account rules of the payment-details screen and the server (account-flows.md §5 "SEPA: holder
  * and IBAN required; IBAN mask: 2 letters, 2 digits, then groups of four"; and a real mod-97
@@ -122,15 +123,25 @@ export function maskAccount(value: string): string {
 }
 
 /**
- * A bank account shown back or kept: its IBAN and account number masked (maskAccount), the rest as
- * it is. A number masked already stays as it is.
+ * An account shown back or kept (account-flows.md §3 "Payment details"): its IBAN and account
+ * number masked (maskAccount), a card number to its last four digits, a PayPal address as an
+ * e-mail is masked (maskEmail); the rest as it is. A value masked already stays as it is, so
+ * whatever the order system sends back reaches a screen masked.
  */
-export function maskBankAccount<T extends { iban?: unknown; debitAccountNumber?: unknown }>(account: T): T {
-  const mask = (value: unknown) =>
-    typeof value === 'string' && value !== '' && !value.includes('•') ? maskAccount(value) : value;
+export function maskBankAccount<
+  T extends { iban?: unknown; debitAccountNumber?: unknown; ccNumber?: unknown; paypalEmail?: unknown },
+>(account: T): T {
+  const unmasked = (value: unknown): value is string =>
+    typeof value === 'string' && value !== '' && !value.includes('•') && !value.includes('*');
+  const mask = (value: unknown) => (unmasked(value) ? maskAccount(value) : value);
+  const card = (value: unknown) =>
+    unmasked(value) ? `•••• ${value.replace(/[^0-9A-Za-z]/g, '').slice(-4)}` : value;
+  const paypal = (value: unknown) => (unmasked(value) ? maskEmail(value) : value);
   return {
     ...account,
     ...('iban' in account ? { iban: mask(account.iban) } : {}),
     ...('debitAccountNumber' in account ? { debitAccountNumber: mask(account.debitAccountNumber) } : {}),
+    ...('ccNumber' in account ? { ccNumber: card(account.ccNumber) } : {}),
+    ...('paypalEmail' in account ? { paypalEmail: paypal(account.paypalEmail) } : {}),
   };
 }

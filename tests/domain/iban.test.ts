@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatIban, ibanProblem, isValidBic, isValidIban, maskAccount } from '../../engine/domain/iban';
+import {
+  formatIban,
+  ibanProblem,
+  isValidBic,
+  isValidIban,
+  maskAccount,
+  maskBankAccount,
+} from '../../engine/domain/iban';
 
 describe('IBAN rules (account-flows.md §5)', () => {
   it('accepts real IBANs of Germany and the UK, with or without spaces', () => {
@@ -26,5 +33,30 @@ describe('IBAN rules (account-flows.md §5)', () => {
     expect(isValidBic('COBADEFFXXX')).toBe(true);
     expect(isValidBic('COBADEFF')).toBe(true);
     expect(isValidBic('COBADE')).toBe(false);
+  });
+});
+
+describe('maskBankAccount', () => {
+  it('masks whatever the order system sends back: IBAN, account and card number, PayPal address', () => {
+    expect(
+      maskBankAccount({
+        debitAccountHolder: 'Jonas Becker',
+        iban: 'DE89370400440532013000',
+        debitAccountNumber: '0532013000',
+        ccNumber: '4242 4242 4242 4242',
+        paypalEmail: 'jonas.becker@example.org',
+      }),
+    ).toEqual({
+      debitAccountHolder: 'Jonas Becker',
+      iban: 'DE••••••••••••••••3000',
+      debitAccountNumber: '••••••••00',
+      ccNumber: '•••• 4242',
+      paypalEmail: 'j***@e***.org',
+    });
+  });
+
+  it('leaves a value masked already as it is', () => {
+    const masked = { iban: 'DE••••••••••••••••3000', ccNumber: '•••• 4242', paypalEmail: 'j***@e***.org' };
+    expect(maskBankAccount(masked)).toEqual(masked);
   });
 });
