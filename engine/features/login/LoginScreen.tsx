@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from '../../core/translation';
 import { authStateAtom, isLoggedIn, type LoginResponse } from '../../core/authState';
+import { ApiError } from '../../core/apiClient';
 import { usePortal } from '../../core/PortalContext';
 import { isFeatureOn } from '../../domain/tenantFeatures';
 import { requestedDestination } from '../../domain/returnTo';
@@ -72,8 +73,14 @@ function useLinkLogin(): { pending: boolean; error?: string } {
     call().then(completeLogin, (failure) => {
       // A login link spent already, opened again in a tab that is signed in (an embedding page
       // reloaded at its `?p=` address): the visitor goes on as a signed-in visitor of /login does
-      // (§2 "Login"), not to "this link is invalid".
-      if (query.get('p') && isLoggedIn(auth)) {
+      // (§2 "Login"), not to "this link is invalid". Only that answer: a limit, a failed server or
+      // connection is said as ever.
+      if (
+        query.get('p') &&
+        isLoggedIn(auth) &&
+        failure instanceof ApiError &&
+        failure.code === 'invalid_token'
+      ) {
         query.delete('p');
         const rest = query.toString();
         return navigate(`${location.pathname}${rest ? `?${rest}` : ''}`, { replace: true });

@@ -98,6 +98,18 @@ describe('a login link opened again', () => {
     expect(page.textContent).not.toContain(en['login.tokenInvalid']);
   });
 
+  it('says a limit or a failure as ever, signed in or not', async () => {
+    const { page, router } = await render(<LoginScreen />, {
+      path: '/login?p=some-token',
+      route: '/login',
+      api: fakeApi({}, { '/login/token': new ApiError(429, 'rate_limited', 'Too many attempts.') }),
+      portal: portal(),
+      loginSource: 'token',
+    });
+    await settleUntil(() => page.querySelector('[role="alert"], .alert') !== null);
+    expect(router.state.location.search).toBe('?p=some-token');
+  });
+
   it('tells a visitor without a session that the link is spent', async () => {
     const { page } = await render(<LoginScreen />, {
       path: '/login?p=spent-token',
