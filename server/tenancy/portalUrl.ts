@@ -29,9 +29,14 @@ export function portalUrl(req: Request, res: Response): string {
   throw badRequest('unknown_host', 'This server does not know its public address. Set PORTAL_PUBLIC_URL.');
 }
 
-/** The host's name, with its port only when the server is reached at that port. */
+/**
+ * The host's name, with its port only when the server is reached at that port; without DNS's root
+ * dot (`abo.example.de.` finds the tenant as `abo.example.de` does, and the links name the latter,
+ * which the OAuth and payment providers were given).
+ */
 export function hostWithOwnPort(host: string, ownPorts: readonly number[]): string {
-  const [, name, port] = /^(.*?)(?::(\d+))?$/.exec(host.toLowerCase())!;
+  const [, dotted, port] = /^(.*?)(?::(\d+))?$/.exec(host.toLowerCase())!;
+  const name = dotted.replace(/\.$/, '');
   return port !== undefined && ownPorts.includes(Number(port)) ? `${name}:${port}` : name;
 }
 

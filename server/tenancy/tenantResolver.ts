@@ -76,10 +76,10 @@ export function hostTenantResolver(directory: TenantDirectory): RequestHandler {
     if (!tenant) return next('router');
     // Another tenant's address is none of this one's pages or calls (docs/going-live.md "One host
     // per publisher"): 404, as the shared host's prefix refuses it here too, rather than this
-    // tenant's page for a call that meant another.
+    // tenant's page for a call that meant another. Whether that tenant exists or not, so the
+    // answer tells no one which publishers the server has.
     const other = /^\/t\/([^/?#]+)/.exec(req.url)?.[1];
-    if (other !== undefined && other !== tenant.id && directory.get(decodeSegment(other)))
-      return next('router');
+    if (other !== undefined && decodeSegment(other) !== tenant.id) return next('router');
     const prefix = `/t/${tenant.id}/`;
     if (req.url.startsWith(prefix) && PREFIXED_CALLS.test(req.url.slice(prefix.length)))
       req.url = req.url.slice(prefix.length - 1);

@@ -65,6 +65,9 @@ describe('the link of a tenant found by its host', () => {
   it('writes the name in lower case, as the tenant file has it', () => {
     expect(hostWithOwnPort('ABO.Acme.Example:443', [443])).toBe('abo.acme.example:443');
     expect(hostWithOwnPort('ABO.Acme.Example', [443])).toBe('abo.acme.example');
+    // DNS's root dot, which finds the tenant too, is no part of the links.
+    expect(hostWithOwnPort('abo.acme.example.', [443])).toBe('abo.acme.example');
+    expect(hostWithOwnPort('abo.acme.example.:443', [443])).toBe('abo.acme.example:443');
   });
 });
 

@@ -71,8 +71,17 @@ describe('a tenant on its own host', () => {
   });
 
   it("does not answer another tenant's prefix", async () => {
-    const other = await onOwnHost('/t/someone-else/operator/v1/openapi.json');
-    expect(String(other.headers['content-type'] ?? '')).not.toMatch(/^application\/json/);
+    // A tenant that exists or not: the same 404, which tells no one which publishers there are.
+    for (const route of [
+      '/t/someone-else/operator/v1/openapi.json',
+      `/t/${gazette.id}/operator/v1/openapi.json`,
+    ]) {
+      const other = await onOwnHost(route);
+      expect([other.status, other.body.toString()], route).toEqual([
+        404,
+        `No portal at ${route}. A portal answers on its tenant's own host, or at /t/<tenant id>/ on this one.`,
+      ]);
+    }
     // Nor another tenant's pages and calls on this one's origin, which its page's scripts share:
     // only the shared host answers them.
     const json = { 'content-type': 'application/json', host: 'herald.test' };
