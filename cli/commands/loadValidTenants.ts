@@ -10,14 +10,24 @@ import { portalCommand } from '../../server/runtime/portalCommand';
  */
 export function tenantFiles(names: string[] = []): string[] {
   if (names.length === 0) return jsonFilesIn(TENANTS_DIR);
-  return names.flatMap((name) => {
+  const files = names.flatMap((name) => {
     if (name.endsWith('.json')) return [name];
     // A path (`tenants/`, `/srv/portal/tenants`): a folder, or the file it names is not found.
-    if (name.includes('/') || name.includes(path.sep)) return isFolder(name) ? jsonFilesIn(name) : [name];
+    if (name.includes('/') || name.includes(path.sep)) return isFolder(name) ? folderFiles(name) : [name];
     const file = path.join(TENANTS_DIR, `${name}.json`);
     // A tenant's id wins over a folder of the same name in the working directory.
-    return !existsSync(file) && isFolder(name) ? jsonFilesIn(name) : [file];
+    return !existsSync(file) && isFolder(name) ? folderFiles(name) : [file];
   });
+  // Named twice (a folder and a file in it): checked once, not as a clash with itself.
+  const seen = new Set<string>();
+  return files.filter((file) => !seen.has(path.resolve(file)) && Boolean(seen.add(path.resolve(file))));
+}
+
+/** A folder named on the command line holds tenant files, or nothing was asked to be checked. */
+function folderFiles(folder: string): string[] {
+  const files = jsonFilesIn(folder);
+  if (files.length === 0) throw new Error(`${folder} holds no tenant file (no *.json in it)`);
+  return files;
 }
 
 function isFolder(name: string): boolean {

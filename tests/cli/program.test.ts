@@ -65,6 +65,12 @@ describe('portal validate', () => {
     const folder = await run('validate', `${dir}/`);
     expect(folder.exitCode).toBe(0);
     expect(folder.text).toContain('✓ 2 tenant file(s) valid.');
+    // A folder and a file in it: each file once, not a clash with itself.
+    const both = await run('validate', `${dir}/`, path.join(dir, 'river-post.json'));
+    expect(both.text).toContain('✓ 2 tenant file(s) valid.');
+    // A folder without tenant files checks nothing: that is no success.
+    const empty = mkdtempSync(path.join(tmpdir(), 'portal-validate-empty-'));
+    await expect(run('validate', `${empty}/`)).rejects.toThrow(/holds no tenant file/);
     const missing = await run('validate', path.join(dir, 'elsewhere'));
     expect(missing.exitCode).toBe(1);
     expect(missing.text).toContain(`${path.join(dir, 'elsewhere')}:1:1 file not found`);
