@@ -506,7 +506,17 @@ describe('licence objects and managers', () => {
     const second = db.transaction((tx) =>
       replacePendingAppointment(tx, on.id, appointmentOf('two@example.org', 'hash-two')),
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Released once the second waits on a lock of the first (the appointment's, or without it the
+    // insert's unique index), so the test never passes by the second coming late.
+    const deadline = Date.now() + 10_000;
+    const waiting = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+        )
+      )[0].n;
+    while ((await waiting()) === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     releaseFirst();
     await first;
     const { appointment: later, replaced } = await second;
