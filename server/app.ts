@@ -114,7 +114,8 @@ function loadedOnFirstUse(load: () => Promise<RequestHandler>): RequestHandler {
  * loopback. Monitoring elsewhere has the jobs' metrics (`portal_job_*`, docs/going-live.md).
  */
 function mayReadReadinessDetails(req: Request, directory: TenantDirectory): boolean {
-  const host = req.headers.host?.replace(/\.(?=:\d+$|$)/, '');
+  // forHost compares names as DNS does (tenant/hostNames.ts): `abo.example.de.` is a tenant's too.
+  const host = req.headers.host;
   return (
     isLoopbackAddress(req.socket.remoteAddress) &&
     proxyHeadersOf(req).length === 0 &&

@@ -5,6 +5,7 @@
  * checks the types it relies on instead of trusting them.
  */
 import type { TenantWithDefaults } from '../schemas/generated/tenant';
+import { hostName } from './hostNames';
 import type { ThemePreset } from '../schemas/generated/theme';
 import {
   contrastFailures,
@@ -182,7 +183,7 @@ function uniqueHosts(tenant: Loose): Problem[] {
   const problems: Problem[] = [];
   list(tenant.hosts).forEach((host, index) => {
     if (typeof host !== 'string') return;
-    const key = host.toLowerCase();
+    const key = hostName(host);
     const first = seen.get(key);
     if (first === undefined) seen.set(key, index);
     else

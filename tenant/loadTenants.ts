@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { byPosition, fileIssue } from './issues';
+import { hostName } from './hostNames';
 import { displayPath, knownTextKeys, loadThemePresets, REPO_ROOT } from './sources';
 import type { ResolvedTenant, TenantIssue, ValidationContext } from './types';
 import { validateTenantSource } from './validateTenant';
@@ -114,8 +115,7 @@ function crossTenantClashes(
       idOwner.set(id, file);
     }
     hosts.forEach((host, index) => {
-      // `abo.example.de.` is the same name as `abo.example.de` (DNS's root dot), in any case.
-      const name = host.toLowerCase().replace(/\.$/, '');
+      const name = hostName(host);
       const claims = hostClaims.get(name) ?? [];
       const others = claims.filter((owner) => owner.id !== id);
       if (others.length > 0) {

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import type { ServerTenant, TenantContext } from './tenantContext';
+import { hostName } from '../../tenant/hostNames';
 
 /**
  * Resolves the tenant of a request (docs/architecture.md "The data flow"): by the Host header (hosts listed
@@ -29,11 +30,6 @@ export class TenantDirectory {
     if (!hostHeader) return undefined;
     return this.byHost.get(hostName(hostHeader.replace(/:\d+$/, '')));
   }
-}
-
-/** A host name as DNS compares it: in any case, with or without the root's trailing dot. */
-function hostName(host: string): string {
-  return host.toLowerCase().replace(/\.$/, '');
 }
 
 export function hostOf(req: Request): string | undefined {

@@ -530,9 +530,12 @@ describe('validateTenantSource: cross-field rules', () => {
     expect(withIssuer('http://127.0.0.1:4455', { demo: true }).warnings).toEqual([]);
   });
 
-  it('refuses a host listed twice, whatever its case', () => {
+  it('refuses a host listed twice, whatever its case and with DNS’s trailing dot', () => {
     expect(problemsOf(makeTenant({ hosts: ['acme.localhost', 'ACME.localhost'] }))).toEqual([
       '/hosts/1 host "ACME.localhost" is listed twice (also at /hosts/0)',
+    ]);
+    expect(problemsOf(makeTenant({ hosts: ['acme.localhost', 'acme.localhost.'] }))).toEqual([
+      '/hosts/1 host "acme.localhost." is listed twice (also at /hosts/0)',
     ]);
   });
 
