@@ -23,8 +23,11 @@ function textOf(t: Translate, key: string, options?: Record<string, unknown>): s
 /** Billing frequency codes of portal-core.md §3: 01 monthly, 03 quarterly, 06 half-yearly, 12 yearly. */
 export const BILLING_FREQUENCIES = ['01', '03', '06', '12'] as const;
 
-/** Mix type codes of portal-core.md §3: PR print, DE e-paper, ON online, KO combination, MG membership. */
-export const MIX_TYPES = ['PR', 'DE', 'ON', 'KO', 'MG'] as const;
+/**
+ * Mix type codes: PR print, DE e-paper, ON online, KO combination, MG membership (portal-core.md §3),
+ * and the other medium types of §9 "Medium types": NE food supplement, DO donation, LB collection.
+ */
+export const MIX_TYPES = ['PR', 'DE', 'ON', 'KO', 'MG', 'NE', 'DO', 'LB'] as const;
 
 /** "monatlich" / "monthly" from the code "01"; the server's words for an unknown code. */
 export function billingFrequencyLabel(
