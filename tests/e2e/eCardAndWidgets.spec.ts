@@ -307,7 +307,12 @@ test.describe('opt-in widget', () => {
     await noHorizontalOverflow(page);
     await snapshot(page, testInfo, 'opt-in-widget-voucher');
     const voucherMail = await waitForMail(page.request, TENANT, email, since, /^Ihr Gutscheincode von /);
-    expect(voucherMail.text).toContain((await code.textContent())!);
+    const voucher = (await code.textContent())!;
+    expect(voucherMail.text).toContain(voucher);
+    // A reload of the confirmed page shows the same code, without asking for the click again.
+    await page.reload();
+    await expect(page.getByTestId('voucher-code')).toHaveText(voucher);
+    await expect(page.getByRole('button', { name: t('opt-in-widget.confirm') })).toHaveCount(0);
   });
 
   test('says when codes are exhausted and shows the fallback contact for an unknown provider (English)', async ({

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../../core/translation';
 import { useLocation } from 'react-router';
 import type { OptInWidgetProvider } from '../../../schemas/generated/tenant';
@@ -101,11 +101,36 @@ function SignUpForm({ provider }: { provider: Provider }) {
   );
 }
 
+/**
+ * The token this tab confirmed last (session storage): a reload of the confirmation page shows the
+ * code again instead of asking for the click once more. The click stays the first time, so a mail
+ * scanner opening the link confirms nothing; the server answers a confirmed token with its code.
+ */
+const CONFIRMED_TOKEN_KEY = 'portal.optInWidget.confirmedToken';
+
+function tabStorage(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+function confirmedInThisTab(token: string): boolean {
+  try {
+    return tabStorage()?.getItem(CONFIRMED_TOKEN_KEY) === token;
+  } catch {
+    return false;
+  }
+}
+
 function Confirmation({ provider, token }: { provider: Provider; token: string }) {
   const { t, i18n } = useTranslation();
   const location = useLocation();
   const { api } = usePortal();
-  const [state, setState] = useState<'ready' | 'busy' | 'done' | 'invalid' | 'exhausted' | 'failed'>('ready');
+  const [state, setState] = useState<'ready' | 'busy' | 'done' | 'invalid' | 'exhausted' | 'failed'>(() =>
+    confirmedInThisTab(token) ? 'busy' : 'ready',
+  );
   const [code, setCode] = useState<string | null>(null);
 
   async function confirm() {
@@ -114,6 +139,11 @@ function Confirmation({ provider, token }: { provider: Provider; token: string }
       const answer = await optInWidgetApi(api).confirm(token);
       setCode(answer.voucherCode);
       setState('done');
+      try {
+        tabStorage()?.setItem(CONFIRMED_TOKEN_KEY, token);
+      } catch {
+        // Storage full or refused: a reload asks for the click again, as before.
+      }
     } catch (error) {
       const errorCode = error instanceof ApiError ? error.code : '';
       setState(
@@ -125,6 +155,12 @@ function Confirmation({ provider, token }: { provider: Provider; token: string }
       );
     }
   }
+
+  // Once per token: a reload of a page this tab confirmed shows the code at once.
+  useEffect(() => {
+    if (confirmedInThisTab(token)) void confirm();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- confirm is this render's; the token decides
+  }, [token]);
 
   const success = localized(provider.success, i18n.language);
   return (

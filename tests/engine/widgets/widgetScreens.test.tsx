@@ -33,7 +33,10 @@ function config(tenant: Record<string, unknown>): PortalConfig {
   });
 }
 
-afterEach(cleanUp);
+afterEach(() => {
+  cleanUp();
+  window.sessionStorage.clear();
+});
 
 /** The widget screen at `url`, not signed in; `post` answers its calls, which are kept in order. */
 async function render(
@@ -131,6 +134,37 @@ describe('opt-in widget screen', () => {
     expect(calls).toEqual([{ path: '/opt-in/confirm', body: { token: 'abc' } }]);
     expect(container.querySelector('[data-testid=voucher-code]')?.textContent).toBe('M-0001');
     expect(container.textContent).toContain('Enjoy!');
+  });
+
+  it('shows the code again on a reload of the page this tab confirmed, and asks again for another link', async () => {
+    const answer = () => ({ provider: 'messe', voucherCode: 'M-0001' });
+    const first = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe&token=abc',
+      answer,
+    );
+    await click(button(first.container, 'Confirm sign-up'));
+    cleanUp();
+    const reloaded = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe&token=abc',
+      answer,
+    );
+    await act(async () => undefined);
+    expect(reloaded.calls).toEqual([{ path: '/opt-in/confirm', body: { token: 'abc' } }]);
+    expect(reloaded.container.querySelector('[data-testid=voucher-code]')?.textContent).toBe('M-0001');
+    cleanUp();
+    const other = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe&token=xyz',
+      answer,
+    );
+    await act(async () => undefined);
+    expect(other.calls).toEqual([]);
+    expect(button(other.container, 'Confirm sign-up')).toBeTruthy();
   });
 
   it('leads from a dead link back to the form, of the same provider', async () => {
