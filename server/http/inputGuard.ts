@@ -78,6 +78,11 @@ export const PARAM_SHAPES: Readonly<Record<string, { pattern: RegExp; message: s
     pattern: /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/,
     message: 'must be an id: 1 to 64 letters, digits, ".", "_" or "-"',
   },
+  // An opt-in widget provider: a code of the tenant file (tenant.schema.json definitions.code).
+  provider: {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$/,
+    message: 'must be a provider code: 1 to 40 letters, digits, ".", "_" or "-"',
+  },
   // An e-card template image (tenant eCard.templates[].previewImageUrl): a plain file name, never a path.
   file: {
     pattern: /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}\.(png|jpe?g|webp|svg)$/,

@@ -1,7 +1,7 @@
 /**
- * The opt-in widget's calls (account-flows.md §7 POST /opt-in; docs/subscribers.md "Opt-in widget"): the
- * sign-up answers 202 `confirmation_sent` (the voucher code comes with the confirmation), the link's page
- * confirms with POST /opt-in/confirm. Rate-limited per client and per address and client; the mailbox's
+ * The opt-in widget's calls (account-flows.md §7 POST /opt-in; docs/subscribers.md "Opt-in widget"):
+ * the page asks whether the provider has codes left, the sign-up answers 202 `confirmation_sent`
+ * (the voucher code comes with the confirmation), the link's page confirms with POST /opt-in/confirm. Rate-limited per client and per address and client; the mailbox's
  * budget is checked where the mail is made (optInWidgetService.ts signUp).
  */
 import { Router } from 'express';
@@ -24,6 +24,10 @@ export function optInWidgetSlice(deps: {
   signInLimits?: SignInLimits;
 }): ApiSlice {
   const router = Router();
+
+  router.get('/opt-in/providers/:provider', async (req, res) => {
+    res.json(await deps.optInWidget.provider(requestTenant(res), String(req.params.provider)));
+  });
 
   router.post('/opt-in', trimEmail, validateBody('opt-in-widget-request'), async (req, res) => {
     const tenant = requestTenant(res);

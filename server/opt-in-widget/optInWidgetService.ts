@@ -24,7 +24,7 @@ import { recordEvent } from '../events/recordEvent';
 import {
   claimVoucherCode,
   findOptInWidgetSignup,
-  freeVoucherCodes,
+  hasFreeVoucherCode,
   insertOptInWidgetSignup,
   markSignupConfirmed,
   voucherOfAddress,
@@ -52,6 +52,16 @@ function providerOr404(tenant: ServerTenant, code: string) {
 export function createOptInWidget(deps: { db: Database; mailFrom: string; now: () => Date }) {
   const { db } = deps;
   return {
+    /**
+     * GET /opt-in/providers/{provider}: whether the provider's pool still has codes, so the page says
+     * so before anyone types (§8 "voucher codes exhausted"). The same for everybody; nothing personal.
+     */
+    async provider(tenant: ServerTenant, code: string): Promise<{ provider: string; codesLeft: boolean }> {
+      const provider = providerOr404(tenant, code);
+      const pool = provider.voucherCodeKey ?? null;
+      return { provider: provider.code, codesLeft: !pool || (await hasFreeVoucherCode(db, tenant.id, pool)) };
+    },
+
     /** POST /opt-in: a pending sign-up and its confirmation mail. */
     async signUp(
       tenant: ServerTenant,
@@ -89,7 +99,7 @@ export function createOptInWidget(deps: { db: Database; mailFrom: string; now: (
       const pool = provider.voucherCodeKey ?? null;
       await db.transaction(async (tx) => {
         // Said before anything is mailed (§8): the pool is empty for everybody, nothing personal is revealed.
-        if (pool && (await freeVoucherCodes(tx, tenant.id, pool)) === 0) throw exhausted();
+        if (pool && !(await hasFreeVoucherCode(tx, tenant.id, pool))) throw exhausted();
         // Over the mailbox's budget of such mails nothing is made: it has had this window's.
         if (!(await mayMailUnproven(tx, tenant.id, limits, email, deps.now()))) return;
         const token = newSecretToken();

@@ -206,12 +206,14 @@ export async function claimVoucherCode(
   return rows[0]?.code;
 }
 
-export async function freeVoucherCodes(db: Queryable, tenantId: string, pool: string): Promise<number> {
-  const rows = await db.query<{ n: number }>(
-    `select count(*)::int as n from widget_voucher_codes where tenant_id = $1 and pool = $2 and claimed_at is null`,
+/** Whether the pool still has a code to hand out (one row looked at, however large the pool). */
+export async function hasFreeVoucherCode(db: Queryable, tenantId: string, pool: string): Promise<boolean> {
+  const rows = await db.query<{ free: boolean }>(
+    `select exists (select 1 from widget_voucher_codes
+                     where tenant_id = $1 and pool = $2 and claimed_at is null) as free`,
     [tenantId, pool],
   );
-  return rows[0].n;
+  return rows[0].free;
 }
 
 export async function markSignupConfirmed(

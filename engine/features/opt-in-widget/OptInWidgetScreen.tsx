@@ -64,9 +64,33 @@ function Exhausted() {
  */
 function SignUpForm({ provider }: { provider: Provider }) {
   const { t, i18n } = useTranslation();
+  const { api } = usePortal();
   const form = useOptInSignUp(provider);
   const { values, state, setState, limitedBy } = form;
   const greeting = localized(provider.greeting, i18n.language);
+  // An empty pool is said before anyone types; if the answer does not come, the form stays and its
+  // submit says it (the server checks the pool there too).
+  const [noCodesLeft, setNoCodesLeft] = useState(false);
+  useEffect(() => {
+    let current = true;
+    optInWidgetApi(api)
+      .provider(provider.code)
+      .then(
+        (answer) => current && setNoCodesLeft(answer?.codesLeft === false),
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [api, provider.code]);
+  if (noCodesLeft && state !== 'sent') {
+    return (
+      <section className="widget-page opt-in-widget" aria-labelledby="opt-in-widget-title">
+        <h1 id="opt-in-widget-title">{localized(provider.title, i18n.language)}</h1>
+        <Exhausted />
+      </section>
+    );
+  }
   if (state === 'sent') {
     return (
       <section className="widget-page opt-in-widget" aria-labelledby="opt-in-widget-title">

@@ -44,10 +44,11 @@ async function render(
   portal: PortalConfig,
   url: string,
   post: (path: string, body: unknown) => unknown = () => ({}),
+  get: (path: string) => unknown = () => undefined,
 ) {
   const calls: Array<{ path: string; body: unknown }> = [];
   const api = fakeApi({}, {}, (method, path, body) => {
-    if (method === 'GET') return undefined;
+    if (method === 'GET') return get(path);
     calls.push({ path, body });
     return post(path, body);
   });
@@ -120,6 +121,63 @@ describe('opt-in widget screen', () => {
     expect(container.querySelector('h1')?.textContent).toBe('This sign-up is not available');
     expect(container.textContent).toContain('help@acme.example');
     expect(container.textContent).toContain('+49 30 123');
+  });
+
+  it('says an empty pool before anyone types, and keeps the form when the pool has codes or cannot be asked', async () => {
+    const pool = (codesLeft: boolean | Error) => (path: string) =>
+      path === '/opt-in/providers/messe'
+        ? codesLeft instanceof Error
+          ? codesLeft
+          : { provider: 'messe', codesLeft }
+        : undefined;
+    const empty = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe',
+      undefined,
+      pool(false),
+    );
+    await act(async () => undefined);
+    expect(empty.container.querySelector('h1')?.textContent).toBe('Your fair voucher');
+    expect(empty.container.textContent).toContain('all voucher codes have been handed out');
+    expect(empty.container.textContent).toContain('+49 30 123');
+    expect(empty.container.querySelector('form')).toBeNull();
+    cleanUp();
+    for (const answer of [true, new ApiError(503, 'unavailable', 'Try later.')]) {
+      const open = await render(
+        <OptInWidgetScreen />,
+        config({}),
+        '/opt-in-widget?provider=messe',
+        undefined,
+        pool(answer),
+      );
+      await act(async () => undefined);
+      expect(open.container.querySelector('form')).not.toBeNull();
+      cleanUp();
+    }
+  });
+
+  it('says at the submit that the codes ran out meanwhile, and keeps what was typed', async () => {
+    const { container } = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe',
+      () => new ApiError(409, 'voucher_codes_exhausted', 'All codes are gone.'),
+      () => ({ provider: 'messe', codesLeft: true }),
+    );
+    await act(async () => {
+      const salutation = byLabel(container, 'Title') as unknown as HTMLSelectElement;
+      salutation.value = '0001';
+      salutation.dispatchEvent(new Event('change', { bubbles: true }));
+      type(byLabel(container, 'First name'), 'Mia');
+      type(byLabel(container, 'Last name'), 'Muster');
+      type(byLabel(container, 'E-mail address'), 'mia@example.org');
+    });
+    await click(container.querySelector('input[type=checkbox]')!);
+    await click(button(container, 'Sign up'));
+    expect(container.textContent).toContain('all voucher codes have been handed out');
+    expect(byLabel(container, 'First name').value).toBe('Mia');
+    expect(byLabel(container, 'E-mail address').value).toBe('mia@example.org');
   });
 
   it('shows the voucher code only after the confirmation link’s button', async () => {

@@ -436,6 +436,9 @@ describe('opt-in widget: POST /opt-in', () => {
     const late = await signUp(c, 'late@example.org', { provider: 'race' });
     expect(late.status).toBe(409);
     expect(late.body.error.code).toBe('voucher_codes_exhausted');
+    // …and the page can say so before anyone types.
+    const pool = await c.get('/opt-in/providers/race');
+    expect([pool.status, pool.body]).toEqual([200, { provider: 'race', codesLeft: false }]);
   });
 
   it('refuses the exhausted demo provider, an unknown provider and a tenant without opt-ins', async () => {
@@ -446,10 +449,19 @@ describe('opt-in widget: POST /opt-in', () => {
     expect([exhausted.status, exhausted.body.error.code]).toEqual([409, 'voucher_codes_exhausted']);
     const unknown = await signUp(c, 'who@example.org', { provider: 'nobody' });
     expect([unknown.status, unknown.body.error.code]).toEqual([404, 'provider_not_found']);
+    // What the page asks before the form: the same answers, nothing personal.
+    expect((await c.get('/opt-in/providers/sommerfest')).body).toEqual({
+      provider: 'sommerfest',
+      codesLeft: false,
+    });
+    expect((await c.get('/opt-in/providers/messe')).body).toEqual({ provider: 'messe', codesLeft: true });
+    const unknownPool = await c.get('/opt-in/providers/nobody');
+    expect([unknownPool.status, unknownPool.body.error.code]).toEqual([404, 'provider_not_found']);
     const o = client(off);
     await o.get('/subscriptions');
     const disabled = await signUp(o, 'who@example.org');
     expect([disabled.status, disabled.body.error.code]).toEqual([403, 'feature_disabled']);
+    expect((await o.get('/opt-in/providers/messe')).status).toBe(403);
     expect(await outbox.mails('summer@example.org')).toHaveLength(0);
   });
 
