@@ -312,6 +312,22 @@ export function readKey(
 }
 
 /** JSON with the keys of every object sorted: equal content, equal text, whatever the order of fields. */
+/**
+ * The record with its children (a subscription's roles) in one order: they are rows of a table, a
+ * set the GET answers in its own order, so the same record in another order is the same record
+ * (docs/going-live.md "Versions": the same record again answers `unchanged`).
+ */
+function asSet(entity: OrderSystemEntity, content: Record<string, unknown>): Record<string, unknown> {
+  const field = entity.children?.field;
+  const list = field ? content[field] : undefined;
+  if (!field || !Array.isArray(list) || list.length < 2) return content;
+  const sorted = list
+    .map((child) => [canonical(child), child] as const)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, child]) => child as unknown);
+  return { ...content, [field]: sorted };
+}
+
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object')
@@ -543,7 +559,7 @@ export function readRecord(
       line,
       key: recordKey(entity, record),
       version,
-      hash: createHash('sha256').update(canonical(content)).digest('base64url'),
+      hash: createHash('sha256').update(canonical(asSet(entity, content))).digest('base64url'),
       record,
     },
   };

@@ -285,6 +285,27 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     expect(roles).toEqual([{ bp_number: '1000000002', role: 'WE' }]);
   });
 
+  it('answers unchanged for the record its GET answers, and for its roles in any order', async () => {
+    const three = {
+      ...subscription,
+      version: 3,
+      roles: [
+        { bpNumber: '1000000002', role: 'AG' },
+        { bpNumber: '1000000001', role: 'WE' },
+        { bpNumber: '1000000001', role: 'RE' },
+      ],
+    };
+    expect((await put('/subscriptions/101000123', three)).body.result).toBe('updated');
+    const read = await call('/subscriptions/101000123', readKey);
+    expect(read.status).toBe(200);
+    expect((await put('/subscriptions/101000123', read.body)).body.result).toBe('unchanged');
+    for (const roles of [[...three.roles].reverse(), [three.roles[1], three.roles[0], three.roles[2]]])
+      expect((await put('/subscriptions/101000123', { ...three, roles })).body.result).toBe('unchanged');
+    // Other roles at the same version are another record: refused as before.
+    const other = { ...three, roles: [three.roles[0], { bpNumber: '1000000002', role: 'WE' }] };
+    expect((await put('/subscriptions/101000123', other)).status).toBe(409);
+  });
+
   it('answers every problem of a bad record with its pointer, and a missing reference with 422', async () => {
     const bad = await put('/subscriptions/101000999', {
       version: -1,
