@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { HttpError, notFound } from '../../http/errors';
 import { requestTenant } from '../../tenancy/tenantContext';
 import { requireScope } from '../keys/operatorAuth';
@@ -39,7 +39,11 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
   const router = Router();
   // `?full=true[&allowDeletes=N]`: a full sync (importDeletions.ts), checked before the upload is read.
   const query = [guardOperatorQuery, validateQuery('operator-import-query')];
-  router.post('/imports/:entity', requireScope('import'), ...query, async (req, res) => {
+  // A full sync deletes what its file leaves out (with allowDeletes=100, everything): deleting is the
+  // write scope's (docs/going-live.md "Scopes"), so an upload key alone adds and changes records only.
+  const fullSyncDeletes: RequestHandler = (req, res, next) =>
+    validQuery<OperatorImportQuery>(res).full === true ? requireScope('write')(req, res, next) : next();
+  router.post('/imports/:entity', requireScope('import'), ...query, fullSyncDeletes, async (req, res) => {
     const entity = orderSystemEntity(req.params.entity as string);
     if (!entity)
       throw notFound(

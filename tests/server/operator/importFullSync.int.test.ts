@@ -397,6 +397,7 @@ describe('POST /operator/v1/imports/<entity>?full=true', () => {
   let baseUrl: string;
   let close: () => Promise<void>;
   let importKey: string;
+  let fullSyncKey: string;
 
   beforeAll(async () => {
     const { app } = createApp({
@@ -409,13 +410,22 @@ describe('POST /operator/v1/imports/<entity>?full=true', () => {
     importKey = (
       await createOperatorKey(db, tenant.id, { name: 'sync', scopes: ['import'], now: new Date() })
     ).secret;
+    fullSyncKey = (
+      await createOperatorKey(db, tenant.id, { name: 'full', scopes: ['import', 'write'], now: new Date() })
+    ).secret;
   });
   afterAll(async () => close?.());
 
-  const upload = async (entity: string, records: unknown[], query = '') => {
+  // A full sync deletes: its key has the write scope besides import.
+  const upload = async (
+    entity: string,
+    records: unknown[],
+    query = '',
+    key = query.includes('full=true') ? fullSyncKey : importKey,
+  ) => {
     const response = await fetch(`${baseUrl}/t/${tenant.id}/operator/v1/imports/${entity}${query}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${importKey}`, 'content-type': 'application/x-ndjson' },
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/x-ndjson' },
       body: ndjson(records),
     });
     return { status: response.status, body: await response.json() };
@@ -436,6 +446,13 @@ describe('POST /operator/v1/imports/<entity>?full=true', () => {
       deleted: 0,
     });
 
+    // An upload key alone adds and changes; deleting is the write scope's, even with allowDeletes=100.
+    const uploadOnly = await upload('subscriptions', [S1], '?full=true&allowDeletes=100', importKey);
+    expect([uploadOnly.status, uploadOnly.body.error.code, uploadOnly.body.error.details]).toEqual([
+      403,
+      'insufficient_scope',
+      { scope: 'write' },
+    ]);
     const guarded = await upload('subscriptions', [S1], '?full=true');
     expect(guarded.status).toBe(422);
     expect(guarded.body.error.code).toBe('import_refused');
