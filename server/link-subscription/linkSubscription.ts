@@ -7,7 +7,8 @@
  *  - validation_failed: a §5 field rule fails (shared with the form), or the order number is not
  *    the order system's 10 digits although the input mask accepts 8 to 10.
  *  - not_found: no subscription with that order number (in that publication), or no such partner.
- *  - not_supported: the subscription has ended (status I) or is managed outside the portal (WBZA).
+ *  - not_supported: the subscription has ended (status I) or is managed outside the portal (WBZA);
+ *    said after the zip code and name matched, so it tells a stranger nothing.
  *  - verification_failed: zip code and/or last name do not match the partner; `method` says which.
  *  - already_linked: the partner is linked to another account (its masked e-mail is shown).
  *  - already_linked_bp (by bp number): the partner is already linked to this account.
@@ -158,12 +159,6 @@ export async function linkSubscription(
         'There is no subscription with this order number.',
       );
     const candidate = candidates[0];
-    if (candidate.orderStatus === 'I' || candidate.salesDocumentType === 'WBZA') {
-      throw new LinkRefused(
-        { status: 'not_supported', orderNumber: body.orderNumber },
-        'This subscription cannot be linked online.',
-      );
-    }
     const role = body.preferredRole ?? ctx.settings.linkSubscription?.preferredRole ?? 'AG';
     const holder =
       candidate.roles.find((r) => r.role === role) ?? candidate.roles.find((r) => r.role === 'AG');
@@ -186,6 +181,14 @@ export async function linkSubscription(
       throw new LinkRefused(
         { status: 'verification_failed', method, orderNumber: body.orderNumber },
         'The details do not match.',
+      );
+    }
+    // Said only to someone who knows the holder's zip code (and name): an order number alone tells
+    // whether it exists (not_found), never whether it has ended or is managed elsewhere.
+    if (candidate.orderStatus === 'I' || candidate.salesDocumentType === 'WBZA') {
+      throw new LinkRefused(
+        { status: 'not_supported', orderNumber: body.orderNumber },
+        'This subscription cannot be linked online.',
       );
     }
     const other = partner.linkedAccounts.find((a) => a.userId !== ctx.user.id);

@@ -748,6 +748,16 @@ describe('link subscription (POST /subscriptions)', () => {
         })
       ).body.error.details.status,
     ).toBe('not_supported');
+    // Whether it has ended is said only to whom its holder's zip code is known.
+    expect(
+      (
+        await link({
+          orderNumber: inactive.subscription.order_number,
+          zipcode: '00000',
+          preferredRole: 'AG',
+        })
+      ).body.error.details,
+    ).toMatchObject({ status: 'verification_failed', method: 'zip' });
     const wrongZip = await link({
       orderNumber: target.subscription.order_number,
       zipcode: '00000',
