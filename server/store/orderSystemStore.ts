@@ -34,6 +34,12 @@ export interface StagedRecord {
   key: string;
   version: number;
   hash: string;
+  /**
+   * The hash of the record with its children (roles) in the order sent, where that is not the order
+   * `hash` takes them in: a record stored before roles were read as a set kept this one, and the
+   * same record sent again is still that record (orderSystemRecords.ts asSet).
+   */
+  sentHash?: string;
   record: Record<string, unknown>;
 }
 
@@ -71,7 +77,7 @@ function copyField(value: string): string {
 }
 
 export function copyLine(staged: StagedRecord): string {
-  return `${staged.line}\t${copyField(staged.key)}\t${staged.version}\t${staged.hash}\t${copyField(JSON.stringify(staged.record))}\n`;
+  return `${staged.line}\t${copyField(staged.key)}\t${staged.version}\t${staged.hash}\t${staged.sentHash ?? '\\N'}\t${copyField(JSON.stringify(staged.record))}\n`;
 }
 
 /** The staging table of the transaction, empty. */
@@ -79,7 +85,7 @@ async function prepareStaging(tx: Queryable): Promise<void> {
   await tx.query(
     `create temp table if not exists order_system_staging (
        line integer not null, record_key text not null, version bigint not null,
-       content_hash text not null, record jsonb not null,
+       content_hash text not null, sent_hash text, record jsonb not null,
        -- A record with no stored version is written (mergeAsOrderSystem judges only the others).
        outcome text not null default 'apply', stored_version bigint
      ) on commit drop`,
@@ -95,8 +101,15 @@ export async function stageRecords(tx: Queryable, records: readonly StagedRecord
   await prepareStaging(tx);
   for (const staged of records)
     await tx.query(
-      `insert into order_system_staging (line, record_key, version, content_hash, record) values ($1, $2, $3, $4, $5)`,
-      [staged.line, staged.key, staged.version, staged.hash, JSON.stringify(staged.record)],
+      `insert into order_system_staging (line, record_key, version, content_hash, sent_hash, record) values ($1, $2, $3, $4, $5, $6)`,
+      [
+        staged.line,
+        staged.key,
+        staged.version,
+        staged.hash,
+        staged.sentHash ?? null,
+        JSON.stringify(staged.record),
+      ],
     );
 }
 
@@ -127,7 +140,7 @@ export async function stageCopyChunks(
   if (!tx.copyFrom) throw new Error('the bulk import needs a connection that can COPY');
   await prepareStaging(tx);
   await tx.copyFrom(
-    'copy order_system_staging (line, record_key, version, content_hash, record) from stdin',
+    'copy order_system_staging (line, record_key, version, content_hash, sent_hash, record) from stdin',
     chunks,
   );
   // A temporary table has no statistics until analysed: the planner then misjudges it and joins it
@@ -415,10 +428,15 @@ async function mergeAsOrderSystem(
              update order_system_staging s
                 set outcome = case
                   when v.deleted and s.version > v.version then 'apply'
-                  when s.version < v.version or (s.version = v.version and s.content_hash <> v.content_hash) then 'refused'
-                  when s.content_hash = v.content_hash then 'unchanged'
+                  when s.version < v.version or (s.version = v.version and s.content_hash <> v.content_hash
+                       and s.sent_hash is distinct from v.content_hash) then 'refused'
+                  when s.content_hash = v.content_hash or s.sent_hash = v.content_hash then 'unchanged'
                   else 'apply' end,
-                    stored_version = v.version
+                    stored_version = v.version,
+                    -- Stored under the hash of its roles in the order sent (before they were a set):
+                    -- the same record keeps that hash, so it stays the stored record from here on.
+                    content_hash = case when s.version = v.version and s.sent_hash = v.content_hash
+                                        then s.sent_hash else s.content_hash end
                from ${versions}
              returning s.outcome)
            select (select count(*) from order_system_staging)::int as staged, count(*)::int as matched,

@@ -321,10 +321,9 @@ function asSet(entity: OrderSystemEntity, content: Record<string, unknown>): Rec
   const field = entity.children?.field;
   const list = field ? content[field] : undefined;
   if (!field || !Array.isArray(list) || list.length < 2) return content;
-  const sorted = list
-    .map((child) => [canonical(child), child] as const)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, child]) => child as unknown);
+  const keyed = list.map((child) => [canonical(child), child] as const);
+  if (keyed.every(([text], i) => i === 0 || keyed[i - 1][0] <= text)) return content;
+  const sorted = keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, child]) => child as unknown);
   return { ...content, [field]: sorted };
 }
 
@@ -553,13 +552,19 @@ export function readRecord(
       problems: problems.filter((p, i, all) => all.findIndex((q) => q.pointer === p.pointer) === i),
     };
   const { version: _version, ...content } = record;
+  const hash = (value: Record<string, unknown>) =>
+    createHash('sha256').update(canonical(value)).digest('base64url');
+  const asSent = hash(content);
+  const set = asSet(entity, content);
+  const setHash = set === content ? asSent : hash(set);
   return {
     ok: true,
     staged: {
       line,
       key: recordKey(entity, record),
       version,
-      hash: createHash('sha256').update(canonical(asSet(entity, content))).digest('base64url'),
+      hash: setHash,
+      ...(setHash !== asSent ? { sentHash: asSent } : {}),
       record,
     },
   };

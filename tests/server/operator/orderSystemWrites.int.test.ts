@@ -17,6 +17,8 @@ import { listen } from '../../support/apiClient';
 import { makeServerTenant } from '../../support/builders';
 import { deliveredIssuesPage, findDeliveredIssue } from '../../../server/store/orderStore';
 import { latestDeliveredIssues } from '../../../server/store/accountChangeStore';
+import { readRecord } from '../../../server/operator/entities/orderSystemRecords';
+import { orderSystemEntity } from '../../../server/operator/entities/orderSystemEntities';
 
 const tenant = makeServerTenant({
   id: uniqueTenantId('os-writes'),
@@ -304,6 +306,44 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     // Other roles at the same version are another record: refused as before.
     const other = { ...three, roles: [three.roles[0], { bpNumber: '1000000002', role: 'WE' }] };
     expect((await put('/subscriptions/101000123', other)).status).toBe(409);
+    const imported = await call('/imports/subscriptions', importKey, {
+      method: 'POST',
+      body: JSON.stringify({ ...three, roles: [...three.roles].reverse() }),
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+    expect(imported.body.entities[0]).toMatchObject({ created: 0, updated: 0, unchanged: 1, refused: 0 });
+  });
+
+  it('keeps a record stored before roles were a set the same record when it comes again as it was sent', async () => {
+    const four = {
+      ...subscription,
+      version: 4,
+      roles: [
+        { bpNumber: '1000000002', role: 'WE' },
+        { bpNumber: '1000000001', role: 'AG' },
+      ],
+    };
+    expect((await put('/subscriptions/101000123', four)).body.result).toBe('updated');
+    // As an earlier release stored it: under the hash of its roles in the order sent.
+    const read = readRecord(orderSystemEntity('subscriptions')!, structuredClone(four));
+    const sentHash = read.ok ? read.staged.sentHash : undefined;
+    expect(sentHash).toBeDefined();
+    await db.query(
+      `update order_system_versions set content_hash = $3 where tenant_id = $1 and entity = 'subscriptions' and record_key = $2`,
+      [tenant.id, '101000123', sentHash],
+    );
+    expect((await put('/subscriptions/101000123', four)).body.result).toBe('unchanged');
+    const imported = await call('/imports/subscriptions', importKey, {
+      method: 'POST',
+      body: JSON.stringify(four),
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+    expect(imported.body.entities[0]).toMatchObject({ unchanged: 1, refused: 0 });
+    // Its next version (the same content: unchanged, as any newer version that repeats a record) is
+    // stored as a set.
+    expect((await put('/subscriptions/101000123', { ...four, version: 5 })).body.result).toBe('unchanged');
+    const reversed = { ...four, version: 5, roles: [...four.roles].reverse() };
+    expect((await put('/subscriptions/101000123', reversed)).body.result).toBe('unchanged');
   });
 
   it('answers every problem of a bad record with its pointer, and a missing reference with 422', async () => {
