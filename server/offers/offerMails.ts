@@ -9,7 +9,7 @@ import type { Locale } from '../../engine/domain/locales';
 import type { AcceptanceSource, OfferChange } from '../../engine/domain/lifecycle';
 import { textsIn } from '../texts/serverTexts';
 
-export type OfferBilling = 'paid' | 'debited' | 'charged' | 'invoice';
+export type OfferBilling = 'paid' | 'debited' | 'charged_card' | 'charged_paypal' | 'invoice';
 
 /**
  * How an accepted offer's amount is paid, as its mail says it. Paid online, it is paid; an offer by
@@ -32,7 +32,8 @@ export function offerBilling(input: {
         ? input.subscriptionPays
         : 'invoice';
   if (pays === 'direct_debit' || pays === 'sepa') return 'debited';
-  if (pays === 'credit_card' || pays === 'paypal') return 'charged';
+  if (pays === 'credit_card') return 'charged_card';
+  if (pays === 'paypal') return 'charged_paypal';
   return 'invoice';
 }
 
@@ -45,7 +46,7 @@ export function offerAcceptedMail(
     offer: string;
     amount: number;
     currency: string;
-    /** How the amount is paid: online at once, debited from a bank account, charged to the card or PayPal on record, or invoiced. */
+    /** How the amount is paid: online at once, debited from a bank account, charged to the card or the PayPal account on record, or invoiced. */
     billing: OfferBilling;
     change: OfferChange;
   },

@@ -1,6 +1,6 @@
 /**
  * The mail of an accepted offer (server/offers/offerMails.ts) says how its amount is paid: paid
- * online, debited, charged to the card or PayPal on record, or invoiced; a retention or upgrade
+ * online, debited, charged to the card or the PayPal account on record, or invoiced; a retention or upgrade
  * offer the way the subscription pays, a renewal the way its offer names.
  */
 import { describe, expect, it } from 'vitest';
@@ -23,10 +23,16 @@ describe('the mail of an accepted offer', () => {
     expect(text('de-DE', 'debited')).toContain('(wir buchen ihn von Ihrem Konto ab)');
     expect(text('de-DE', 'invoice')).toContain('(Sie erhalten eine Rechnung)');
     expect(text('de-DE', 'paid')).toContain('(bezahlt)');
-    expect(text('de-DE', 'charged')).toContain('über Ihre Karte bzw. PayPal');
+    expect(text('de-DE', 'charged_card')).toContain(
+      '(wird wie Ihre Abo-Zahlungen über Ihre Karte abgerechnet)',
+    );
+    expect(text('de-DE', 'charged_paypal')).toContain('über Ihr PayPal-Konto abgerechnet');
     expect(text('en-GB', 'debited')).toContain('(debited from your account)');
     expect(text('en-GB', 'invoice')).toContain('(invoiced)');
-    expect(text('en-GB', 'charged')).toContain('to your card or PayPal');
+    expect(text('en-GB', 'charged_card')).toContain(
+      "charged like your subscription's payments, to your card)",
+    );
+    expect(text('en-GB', 'charged_paypal')).toContain('to your PayPal account)');
   });
 
   it("names a bundle renewal's format and from when it is that format", () => {
@@ -57,7 +63,8 @@ describe('the mail of an accepted offer', () => {
       offerBilling({ paidOnline: false, source, offerProvider, subscriptionPays: pays });
     expect(billing('cancellation', 'INVOICE', 'direct_debit')).toBe('debited');
     expect(billing('upgrade', 'INVOICE', 'sepa')).toBe('debited');
-    expect(billing('upgrade', 'INVOICE', 'credit_card')).toBe('charged');
+    expect(billing('upgrade', 'INVOICE', 'credit_card')).toBe('charged_card');
+    expect(billing('cancellation', 'INVOICE', 'paypal')).toBe('charged_paypal');
     expect(billing('cancellation', 'INVOICE', 'invoice')).toBe('invoice');
     expect(billing('cancellation', 'INVOICE', undefined)).toBe('invoice');
     expect(billing('renewal', 'INVOICE', 'direct_debit')).toBe('invoice');
