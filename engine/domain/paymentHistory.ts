@@ -1,11 +1,14 @@
 /**
  * Payment history (portal-core.md §3 "Payment history item", §4) and invoice requests (§4, §9).
  */
-export type BadgeToneName = 'success' | 'warning' | 'error' | 'info' | 'neutral';
+export type BadgeToneName = 'success' | 'warning' | 'error' | 'info' | 'open' | 'neutral';
 
 export type InvoiceStatusCode = 'U' | 'A' | 'T' | 'O';
 
-/** §4: "A green, T orange, O indigo, U gray" (indigo is the theme's info colour, which a publisher brands; gray its muted text). */
+/**
+ * §4: "A green, T orange, O indigo, U gray": indigo a colour of its own (engine/ui/styles.css
+ * `.badge-open`), not the theme's info colour that the type and role badges wear; gray the muted text.
+ */
 export function paymentStatusTone(code: InvoiceStatusCode): BadgeToneName {
   switch (code) {
     case 'A':
@@ -13,7 +16,7 @@ export function paymentStatusTone(code: InvoiceStatusCode): BadgeToneName {
     case 'T':
       return 'warning';
     case 'O':
-      return 'info';
+      return 'open';
     default:
       return 'neutral';
   }

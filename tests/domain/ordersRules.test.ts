@@ -110,7 +110,7 @@ describe('purchase orders and payment history (§2, §4)', () => {
     expect((['A', 'T', 'O', 'U'] as const).map(paymentStatusTone)).toEqual([
       'success',
       'warning',
-      'info',
+      'open',
       'neutral',
     ]);
   });
