@@ -172,7 +172,7 @@ describe('the routers derived from the manifests', () => {
     'gated POST /e-cards (3)',
     'GET /e-card/images/:file (1)',
     'gated POST /link-email (3)',
-    'gated POST /opt-in (2)',
+    'gated GET /opt-in/providers/:provider (3)',
     'GET /subscriptions/:id/licenses (11)',
     'GET /faq (1)',
     'gated GET /issue-calendar/publications (4)',
