@@ -9,7 +9,7 @@
  */
 export interface OperatorImportQuery {
   /**
-   * `true`: a full sync. The file is the complete set of its entity: the entity's records it does not name are deleted in the same transaction, after the file is merged, as `DELETE /{entity}/{key}?version=` deletes them (with the stored version + 1). A record other records still name is not deleted: the import is refused (422 `import_refused`, the problem naming the key and what names it).
+   * `true`: a full sync. The file is the complete set of its entity: the entity's records it does not name are deleted in the same transaction, after the file is merged, as `DELETE /{entity}/{key}?version=` deletes them (with the stored version + 1). A record other records still name is not deleted: the import is refused (422 `import_refused`, the problem naming the key and what names it). It deletes, so the API key needs the scope `write` besides `import` (403 `insufficient_scope` otherwise).
    */
   full?: boolean;
   /**

@@ -83,7 +83,9 @@ function SignUpForm({ provider }: { provider: Provider }) {
       current = false;
     };
   }, [api, provider.code]);
-  if (noCodesLeft && state !== 'sent') {
+  // Only a form nobody has typed into gives way to the notice; typed values stay, the notice above.
+  const typed = Object.values(values).some((value) => value !== '' && value !== false);
+  if (noCodesLeft && state !== 'sent' && !typed) {
     return (
       <section className="widget-page opt-in-widget" aria-labelledby="opt-in-widget-title">
         <h1 id="opt-in-widget-title">{localized(provider.title, i18n.language)}</h1>
@@ -105,7 +107,7 @@ function SignUpForm({ provider }: { provider: Provider }) {
     <section className="widget-page opt-in-widget" aria-labelledby="opt-in-widget-title">
       <h1 id="opt-in-widget-title">{localized(provider.title, i18n.language)}</h1>
       {greeting && <div className="tenant-html" dangerouslySetInnerHTML={{ __html: greeting }} />}
-      {state === 'exhausted' && <Exhausted />}
+      {(state === 'exhausted' || noCodesLeft) && <Exhausted />}
       {state === 'limited' && (
         <Alert variant="warning">
           <p>{tooManyText(t, limitedBy)}</p>

@@ -312,6 +312,16 @@ export function readKey(
 }
 
 /** JSON with the keys of every object sorted: equal content, equal text, whatever the order of fields. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}
+
 /**
  * The record with its children (a subscription's roles) in one order: they are rows of a table, a
  * set the GET answers in its own order, so the same record in another order is the same record
@@ -325,16 +335,6 @@ function asSet(entity: OrderSystemEntity, content: Record<string, unknown>): Rec
   if (keyed.every(([text], i) => i === 0 || keyed[i - 1][0] <= text)) return content;
   const sorted = keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, child]) => child as unknown);
   return { ...content, [field]: sorted };
-}
-
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value && typeof value === 'object')
-    return `{${Object.keys(value)
-      .sort()
-      .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
 }
 
 /**

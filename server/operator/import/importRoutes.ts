@@ -30,7 +30,8 @@ export const IMPORT_UPLOAD_LIMIT_BYTES = 2 * 1024 ** 3;
  * 3. Import, "Through the API"): the body is the entity's NDJSON file (`Content-Type:
  * application/x-ndjson`, gzipped with `Content-Encoding: gzip` if the client likes), streamed to a
  * temporary file and imported exactly as `portal import` does; `?full=true` makes it a full sync of
- * the entity (`portal import --full`), `allowDeletes=N` its guard (`--allow-deletes N%`).
+ * the entity (`portal import --full`; it deletes, so the key needs the scope write too),
+ * `allowDeletes=N` its guard (`--allow-deletes N%`).
  * Answers 200 with the summary, or 422 `import_refused` listing every problem as
  * `file:line /pointer message` (nothing written then: the import is one transaction). An upload cut
  * off part-way wrote nothing and is simply sent again.
@@ -42,7 +43,9 @@ export const importRouter: OperatorRouterFactory = ({ db }) => {
   // A full sync deletes what its file leaves out (with allowDeletes=100, everything): deleting is the
   // write scope's (docs/going-live.md "Scopes"), so an upload key alone adds and changes records only.
   const fullSyncDeletes: RequestHandler = (req, res, next) =>
-    validQuery<OperatorImportQuery>(res).full === true ? requireScope('write')(req, res, next) : next();
+    validQuery<OperatorImportQuery>(res).full === true
+      ? requireScope('write', 'import,write')(req, res, next)
+      : next();
   router.post('/imports/:entity', requireScope('import'), ...query, fullSyncDeletes, async (req, res) => {
     const entity = orderSystemEntity(req.params.entity as string);
     if (!entity)

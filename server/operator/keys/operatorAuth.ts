@@ -162,7 +162,8 @@ export function scopeChecked(res: Response): boolean {
 }
 
 /** 403 `insufficient_scope` unless the call's key has the scope. */
-export function requireScope(scope: OperatorScope): RequestHandler {
+/** `scopes`: what the hint tells to create a key with, where the call needs another scope too. */
+export function requireScope(scope: OperatorScope, scopes: string = scope): RequestHandler {
   return (_req, res, next) => {
     if (!operatorKey(res).scopes.includes(scope)) {
       res.setHeader(
@@ -172,7 +173,7 @@ export function requireScope(scope: OperatorScope): RequestHandler {
       throw new HttpError(
         403,
         'insufficient_scope',
-        `This call needs an API key with the scope "${scope}" (portal keys create <tenant> --scope ${scope}).`,
+        `This call needs an API key with the scope "${scope}" (portal keys create <tenant> --scope ${scopes}).`,
         { scope },
       );
     }

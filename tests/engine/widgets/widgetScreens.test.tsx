@@ -157,6 +157,22 @@ describe('opt-in widget screen', () => {
     }
   });
 
+  it('keeps what was typed when the empty pool is known only afterwards, with the notice above', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const late = new Promise((resolve) => (answer = resolve));
+    const { container } = await render(
+      <OptInWidgetScreen />,
+      config({}),
+      '/opt-in-widget?provider=messe',
+      undefined,
+      (path) => (path === '/opt-in/providers/messe' ? late : undefined),
+    );
+    await act(async () => type(byLabel(container, 'First name'), 'Mia'));
+    await act(async () => answer({ provider: 'messe', codesLeft: false }));
+    expect(container.textContent).toContain('all voucher codes have been handed out');
+    expect(byLabel(container, 'First name').value).toBe('Mia');
+  });
+
   it('says at the submit that the codes ran out meanwhile, and keeps what was typed', async () => {
     const { container } = await render(
       <OptInWidgetScreen />,

@@ -453,6 +453,7 @@ describe('POST /operator/v1/imports/<entity>?full=true', () => {
       'insufficient_scope',
       { scope: 'write' },
     ]);
+    expect(uploadOnly.body.error.message).toContain('--scope import,write');
     const guarded = await upload('subscriptions', [S1], '?full=true');
     expect(guarded.status).toBe(422);
     expect(guarded.body.error.code).toBe('import_refused');

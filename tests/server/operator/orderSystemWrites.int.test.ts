@@ -339,6 +339,20 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
       headers: { 'content-type': 'application/x-ndjson' },
     });
     expect(imported.body.entities[0]).toMatchObject({ unchanged: 1, refused: 0 });
+    // As its GET answers it (the roles in another order), by the API and by an import: the rows
+    // show this record, so it is the same one.
+    const asRead = (await call('/subscriptions/101000123', readKey)).body;
+    expect(asRead.roles).not.toEqual(four.roles);
+    expect((await put('/subscriptions/101000123', asRead)).body.result).toBe('unchanged');
+    const reimported = await call('/imports/subscriptions', importKey, {
+      method: 'POST',
+      body: JSON.stringify(asRead),
+      headers: { 'content-type': 'application/x-ndjson' },
+    });
+    expect(reimported.body.entities[0]).toMatchObject({ unchanged: 1, refused: 0 });
+    // Another record at that version is still refused.
+    const other = { ...four, roles: [four.roles[1]] };
+    expect((await put('/subscriptions/101000123', other)).status).toBe(409);
     // Its next version (the same content: unchanged, as any newer version that repeats a record) is
     // stored as a set.
     expect((await put('/subscriptions/101000123', { ...four, version: 5 })).body.result).toBe('unchanged');
