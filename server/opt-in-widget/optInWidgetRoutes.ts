@@ -1,7 +1,8 @@
 /**
  * The opt-in widget's calls (account-flows.md §7 POST /opt-in; docs/subscribers.md "Opt-in widget"):
  * the page asks whether the provider has codes left, the sign-up answers 202 `confirmation_sent`
- * (the voucher code comes with the confirmation), the link's page confirms with POST /opt-in/confirm. Rate-limited per client and per address and client; the mailbox's
+ * (the voucher code comes with the confirmation), the link's page confirms with POST /opt-in/confirm.
+ * Rate-limited per client and per address and client; the mailbox's
  * budget is checked where the mail is made (optInWidgetService.ts signUp).
  */
 import { Router } from 'express';

@@ -238,7 +238,8 @@ describe('opt-in widget screen', () => {
     );
     await act(async () => undefined);
     expect(other.calls).toEqual([]);
-    expect(button(other.container, 'Confirm sign-up')).toBeTruthy();
+    expect(other.container.querySelector('[data-testid=voucher-code]')).toBeNull();
+    expect(button(other.container, 'Confirm sign-up')?.disabled).toBe(false);
   });
 
   it('leads from a dead link back to the form, of the same provider', async () => {

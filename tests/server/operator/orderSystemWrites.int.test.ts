@@ -51,6 +51,14 @@ async function call(route: string, key: string, init: RequestInit & { json?: unk
 const put = (route: string, json: unknown, key = writeKey, headers: Record<string, string> = {}) =>
   call(route, key, { method: 'PUT', json, headers });
 
+/** An import of the given records, one NDJSON line each, with the import key. */
+const importRecords = (entity: string, ...records: unknown[]) =>
+  call(`/imports/${entity}`, importKey, {
+    method: 'POST',
+    body: records.map((record) => JSON.stringify(record)).join('\n'),
+    headers: { 'content-type': 'application/x-ndjson' },
+  });
+
 const publication = { version: 1, publication: 'TAZ', clientId: '101', description: 'Die Tageszeitung' };
 const partner = { version: 1, bpNumber: '1000000001', firstName: 'Anna', lastName1: 'Berg', city: 'Köln' };
 const subscription = {
@@ -119,11 +127,7 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     expect((await put('/payments/101000123~P-CENTS', payment)).body.result).toBe('created');
     // A full sync sends it again, by the API and by an import: the same record, nothing rewritten.
     expect((await put('/payments/101000123~P-CENTS', payment)).body.result).toBe('unchanged');
-    const imported = await call('/imports/payments', importKey, {
-      method: 'POST',
-      body: JSON.stringify(payment),
-      headers: { 'content-type': 'application/x-ndjson' },
-    });
+    const imported = await importRecords('payments', payment);
     expect(imported.body.entities[0]).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     const [row] = await db.query<{ amount: string; paid_amount: string }>(
       `select amount::text, paid_amount::text from payment_history where tenant_id = $1 and id = 'P-CENTS'`,
@@ -306,11 +310,7 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     // Other roles at the same version are another record: refused as before.
     const other = { ...three, roles: [three.roles[0], { bpNumber: '1000000002', role: 'WE' }] };
     expect((await put('/subscriptions/101000123', other)).status).toBe(409);
-    const imported = await call('/imports/subscriptions', importKey, {
-      method: 'POST',
-      body: JSON.stringify({ ...three, roles: [...three.roles].reverse() }),
-      headers: { 'content-type': 'application/x-ndjson' },
-    });
+    const imported = await importRecords('subscriptions', { ...three, roles: [...three.roles].reverse() });
     expect(imported.body.entities[0]).toMatchObject({ created: 0, updated: 0, unchanged: 1, refused: 0 });
   });
 
@@ -333,22 +333,14 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
       [tenant.id, '101000123', sentHash],
     );
     expect((await put('/subscriptions/101000123', four)).body.result).toBe('unchanged');
-    const imported = await call('/imports/subscriptions', importKey, {
-      method: 'POST',
-      body: JSON.stringify(four),
-      headers: { 'content-type': 'application/x-ndjson' },
-    });
+    const imported = await importRecords('subscriptions', four);
     expect(imported.body.entities[0]).toMatchObject({ unchanged: 1, refused: 0 });
     // As its GET answers it (the roles in another order), by the API and by an import: the rows
     // show this record, so it is the same one.
     const asRead = (await call('/subscriptions/101000123', readKey)).body;
     expect(asRead.roles).not.toEqual(four.roles);
     expect((await put('/subscriptions/101000123', asRead)).body.result).toBe('unchanged');
-    const reimported = await call('/imports/subscriptions', importKey, {
-      method: 'POST',
-      body: JSON.stringify(asRead),
-      headers: { 'content-type': 'application/x-ndjson' },
-    });
+    const reimported = await importRecords('subscriptions', asRead);
     expect(reimported.body.entities[0]).toMatchObject({ unchanged: 1, refused: 0 });
     // Another record at that version is still refused.
     const other = { ...four, roles: [four.roles[1]] };
