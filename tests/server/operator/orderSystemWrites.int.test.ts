@@ -352,6 +352,32 @@ describe('PUT /operator/v1/<entity>/<key>', () => {
     expect((await put('/subscriptions/101000123', reversed)).body.result).toBe('unchanged');
   });
 
+  it("leaves a licence's roles, the portal's own rows, out of the GET, and keeps them through the record sent back", async () => {
+    await put('/business-partners/1000000003', { ...partner, version: 1, bpNumber: '1000000003' });
+    // A licence user's goods-recipient role, as the licence manager's change writes it.
+    await db.query(
+      `insert into subscription_roles (tenant_id, subscription_id, bp_number, role, via_license)
+       values ($1, '101000123', '1000000003', 'WE', true)`,
+      [tenant.id],
+    );
+    const read = await call('/subscriptions/101000123', readKey);
+    expect(read.status).toBe(200);
+    expect(read.body.roles).not.toContainEqual(expect.objectContaining({ bpNumber: '1000000003' }));
+    expect((await put('/subscriptions/101000123', read.body)).body.result).toBe('unchanged');
+    const licenceRows = () =>
+      db.query(
+        `select role from subscription_roles
+          where tenant_id = $1 and subscription_id = '101000123' and bp_number = '1000000003' and via_license`,
+        [tenant.id],
+      );
+    expect(await licenceRows()).toEqual([{ role: 'WE' }]);
+    // Its next version replaces the order system's roles only.
+    const next = { ...read.body, version: 6, roles: [{ bpNumber: '1000000002', role: 'AG' }] };
+    expect((await put('/subscriptions/101000123', next)).body.result).toBe('updated');
+    expect(await licenceRows()).toEqual([{ role: 'WE' }]);
+    expect((await call('/subscriptions/101000123', readKey)).body.roles).toEqual(next.roles);
+  });
+
   it('answers every problem of a bad record with its pointer, and a missing reference with 422', async () => {
     const bad = await put('/subscriptions/101000999', {
       version: -1,
