@@ -6,8 +6,8 @@ export type BadgeToneName = 'success' | 'warning' | 'error' | 'info' | 'open' | 
 export type InvoiceStatusCode = 'U' | 'A' | 'T' | 'O';
 
 /**
- * §4: "A green, T orange, O indigo, U gray": indigo a colour of its own (engine/ui/styles.css
- * `.badge-open`), not the theme's info colour that the type and role badges wear; gray the muted text.
+ * §4: "A green, T orange, O indigo, U gray": indigo the theme's `open` colour (engine/ui/styles.css
+ * `.badge-open`), not the info colour that the type and role badges wear; gray the muted text.
  */
 export function paymentStatusTone(code: InvoiceStatusCode): BadgeToneName {
   switch (code) {

@@ -30,6 +30,15 @@ export interface TenantTheme {
 /** WCAG 2.x level AA minimum contrast for normal-size text. */
 export const WCAG_AA_MIN_CONTRAST = 4.5;
 
+/** WCAG 2.x 1.4.11: a graphic that carries meaning (a status dot) against what it sits on. */
+export const WCAG_NON_TEXT_MIN_CONTRAST = 3;
+
+/**
+ * An open invoice's dot (portal-core.md §4 "O indigo") where a preset names no `open` colour: the
+ * token is optional, so a preset written before it still validates.
+ */
+export const DEFAULT_OPEN_COLOR = '#4338ca';
+
 export type ColorToken = keyof ThemeTokens['colors'];
 
 export interface ContrastPair {
@@ -39,8 +48,8 @@ export interface ContrastPair {
 }
 
 /**
- * The colour pairs the engine draws text with; each must reach WCAG AA. Validation of presets
- * and tenant overrides checks exactly these.
+ * The colour pairs the engine draws text and status dots with; each must reach WCAG AA. Validation
+ * of presets and tenant overrides checks exactly these, and the studio shows them at each colour.
  */
 export const CONTRAST_PAIRS: readonly ContrastPair[] = [
   { foreground: 'text', background: 'background', minimum: WCAG_AA_MIN_CONTRAST },
@@ -48,6 +57,12 @@ export const CONTRAST_PAIRS: readonly ContrastPair[] = [
   { foreground: 'onPrimary', background: 'primary', minimum: WCAG_AA_MIN_CONTRAST },
   { foreground: 'link', background: 'background', minimum: WCAG_AA_MIN_CONTRAST },
   { foreground: 'mutedText', background: 'background', minimum: WCAG_AA_MIN_CONTRAST },
+  // The status dots of the badges (engine/ui/styles.css `.badge-*::before`), on cards.
+  { foreground: 'success', background: 'surface', minimum: WCAG_NON_TEXT_MIN_CONTRAST },
+  { foreground: 'warning', background: 'surface', minimum: WCAG_NON_TEXT_MIN_CONTRAST },
+  { foreground: 'error', background: 'surface', minimum: WCAG_NON_TEXT_MIN_CONTRAST },
+  { foreground: 'info', background: 'surface', minimum: WCAG_NON_TEXT_MIN_CONTRAST },
+  { foreground: 'open', background: 'surface', minimum: WCAG_NON_TEXT_MIN_CONTRAST },
 ];
 
 /** The preset with the tenant's overrides merged in, group by group. */
@@ -55,7 +70,7 @@ export function resolveThemeTokens(tenantTheme: TenantTheme | undefined, preset:
   const overrides = tenantTheme?.tokens ?? {};
   return {
     name: preset.name,
-    colors: { ...preset.colors, ...definedOnly(overrides.colors) },
+    colors: { open: DEFAULT_OPEN_COLOR, ...preset.colors, ...definedOnly(overrides.colors) },
     fonts: { ...preset.fonts, ...definedOnly(overrides.fonts) },
     radii: { ...preset.radii, ...definedOnly(overrides.radii) },
     spacing: { ...preset.spacing, ...definedOnly(overrides.spacing) },

@@ -571,6 +571,10 @@ export interface ThemeColorOverrides {
    * Informational states.
    */
   info?: string;
+  /**
+   * The dot of an open invoice (O) in the payment history, indigo by default.
+   */
+  open?: string;
 }
 /**
  * Font stack overrides (CSS font-family values).

@@ -44,7 +44,7 @@ export interface ThemePreset {
   spacing: ThemeSpacing;
 }
 /**
- * Colour tokens, each #rrggbb. Validation checks the WCAG AA contrast (4.5:1) of text/background, text/surface, onPrimary/primary, link/background and mutedText/background.
+ * Colour tokens, each #rrggbb. Validation checks the WCAG AA contrast of text (4.5:1: text/background, text/surface, onPrimary/primary, link/background, mutedText/background) and of the status dots (3:1, WCAG 1.4.11: success, warning, error, info and open against surface).
  */
 export interface ThemeColors {
   /**
@@ -95,6 +95,10 @@ export interface ThemeColors {
    * Informational banners and badges.
    */
   info: string;
+  /**
+   * The dot of an open invoice (O) in the payment history, indigo by default (#4338ca), told apart from info. Optional.
+   */
+  open?: string;
 }
 /**
  * Font stacks as CSS font-family values. Web fonts are not loaded by the engine, so end every stack with a generic family (serif, sans-serif).

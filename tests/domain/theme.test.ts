@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CONTRAST_PAIRS,
+  DEFAULT_OPEN_COLOR,
   contrastFailures,
   contrastRatio,
   cssVariableName,
@@ -39,14 +40,36 @@ describe('formatContrastRatio', () => {
 });
 
 describe('CONTRAST_PAIRS and contrastFailures', () => {
-  it('check the text pairs the engine draws, each against WCAG AA', () => {
+  it('check the text pairs the engine draws, and the status dots on cards, each against WCAG AA', () => {
     expect(CONTRAST_PAIRS.map((p) => `${p.foreground}/${p.background} ${p.minimum}`)).toEqual([
       'text/background 4.5',
       'text/surface 4.5',
       'onPrimary/primary 4.5',
       'link/background 4.5',
       'mutedText/background 4.5',
+      'success/surface 3',
+      'warning/surface 3',
+      'error/surface 3',
+      'info/surface 3',
+      'open/surface 3',
     ]);
+  });
+
+  it("hold the default indigo of an open invoice's dot against a dark surface", () => {
+    const preset = makeThemePreset();
+    const dark = resolveThemeTokens(
+      { preset: 'test', tokens: { colors: { surface: '#1a1a2e', text: '#f5f5f5' } } },
+      preset,
+    );
+    const failures = contrastFailures(dark).filter((f) => f.foreground === 'open');
+    expect(failures.map((f) => [f.foregroundColor, f.backgroundColor, formatContrastRatio(f.ratio)])).toEqual(
+      [['#4338ca', '#1a1a2e', '2.15:1']],
+    );
+    const lighter = resolveThemeTokens(
+      { preset: 'test', tokens: { colors: { surface: '#1a1a2e', text: '#f5f5f5', open: '#a5b4fc' } } },
+      preset,
+    );
+    expect(contrastFailures(lighter).filter((f) => f.foreground === 'open')).toEqual([]);
   });
 
   it('name each failing pair with its colours and ratio', () => {
@@ -71,7 +94,7 @@ describe('resolveThemeTokens', () => {
       { preset: 'test', tokens: { colors: { primary: '#7a1f2b' }, spacing: { unit: '0.5rem' } } },
       preset,
     );
-    expect(tokens.colors).toEqual({ ...preset.colors, primary: '#7a1f2b' });
+    expect(tokens.colors).toEqual({ open: DEFAULT_OPEN_COLOR, ...preset.colors, primary: '#7a1f2b' });
     expect(tokens.spacing).toEqual({ unit: '0.5rem' });
     expect(tokens.fonts).toEqual(preset.fonts);
     expect(preset.colors.primary).toBe('#1b3a6b');
@@ -89,7 +112,7 @@ describe('resolveThemeTokens', () => {
 describe('themeToCss', () => {
   it('writes one kebab-case custom property per token on :root', () => {
     expect(themeToCss(resolveThemeTokens(undefined, makeThemePreset()))).toBe(
-      ':root{--color-primary:#1b3a6b;--color-on-primary:#ffffff;--color-background:#ffffff;--color-surface:#ffffff;' +
+      ':root{--color-open:#4338ca;--color-primary:#1b3a6b;--color-on-primary:#ffffff;--color-background:#ffffff;--color-surface:#ffffff;' +
         '--color-text:#1c1c1c;--color-muted-text:#595959;--color-border:#d8d3c4;--color-link:#1b3a6b;--color-success:#2e6b30;' +
         '--color-warning:#8a5300;--color-error:#b02a1f;--color-info:#1d5a87;--font-body:Georgia, serif;--font-heading:Georgia, serif;' +
         '--radius-card:2px;--radius-button:2px;--space-unit:8px}',

@@ -3,7 +3,7 @@ import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { FEATURE_FLAGS } from '../../engine/domain/featureFlags';
-import { CONTRAST_PAIRS, contrastRatio } from '../../engine/domain/theme';
+import { CONTRAST_PAIRS, contrastRatio, resolveThemeTokens } from '../../engine/domain/theme';
 import {
   loadTenantFiles,
   loadThemePresets,
@@ -145,15 +145,16 @@ describe('demo tenants and theme presets', () => {
     }
   });
 
-  it('ship at least two presets whose text colours all pass WCAG AA', () => {
+  it('ship at least two presets whose text colours and status dots all pass WCAG AA', () => {
     const issues: never[] = [];
     const presets = loadThemePresets(undefined, issues);
     expect(issues).toEqual([]);
     expect(Object.keys(presets).length).toBeGreaterThanOrEqual(2);
     for (const [name, preset] of Object.entries(presets)) {
+      const { colors } = resolveThemeTokens(undefined, preset);
       for (const pair of CONTRAST_PAIRS) {
         expect(
-          contrastRatio(preset.colors[pair.foreground], preset.colors[pair.background]),
+          contrastRatio(colors[pair.foreground]!, colors[pair.background]!),
           `${name} ${pair.foreground}/${pair.background}`,
         ).toBeGreaterThanOrEqual(pair.minimum);
       }
