@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { DEFAULT_OPEN_COLOR } from '../engine/domain/theme';
 import { groupSchema, studioGroups, studioUiSchema, type StudioGroup } from './groups';
 import { issuesToErrorSchema, pointerSegments } from './fieldErrors';
 import type { StudioFormContext } from './widgets';
@@ -10,7 +11,12 @@ import { useStudio, type Tenant, type ThemePresets } from './useStudio';
 /** The theme colours in effect: the preset's, with the tenant's overrides (what the validator checks). */
 function colorsOf(data: Tenant, presets: ThemePresets): Record<string, string> {
   const theme = (data.theme ?? {}) as { preset?: string; tokens?: { colors?: Record<string, string> } };
-  return { ...(presets[theme.preset ?? '']?.colors ?? {}), ...(theme.tokens?.colors ?? {}) };
+  // As the build resolves them (resolveThemeTokens): a preset without `open` has the default.
+  return {
+    open: DEFAULT_OPEN_COLOR,
+    ...(presets[theme.preset ?? '']?.colors ?? {}),
+    ...(theme.tokens?.colors ?? {}),
+  };
 }
 
 /**

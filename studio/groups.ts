@@ -182,6 +182,7 @@ const COLOR_KEYS = [
   'warning',
   'error',
   'info',
+  'open',
 ];
 
 /** Widgets that fit: colour pickers with contrast, HTML with a sanitized preview, feature switches. */

@@ -624,4 +624,27 @@ describe('validateTenantSource: cross-field rules', () => {
       '/theme/tokens/colors/background insufficient contrast between mutedText (#595959) and background (#202020): 2.32:1, WCAG AA needs at least 4.5:1',
     ]);
   });
+
+  it("checks the status dots against a card's surface, the open invoice's default indigo among them", () => {
+    const dark = {
+      background: '#10101c',
+      surface: '#1a1a2e',
+      text: '#f5f5f5',
+      mutedText: '#b0b0c0',
+      link: '#9ecbff',
+      success: '#6fcf73',
+      warning: '#f2b14c',
+      error: '#ff8a80',
+    };
+    const tenant = makeTenant({
+      theme: { preset: 'classic', tokens: { colors: { ...dark, info: '#7cc4f0' } } },
+    });
+    expect(problemsOf(tenant)).toEqual([
+      '/theme/tokens/colors/surface insufficient contrast between open (#4338ca) and surface (#1a1a2e): 2.15:1, WCAG AA needs at least 3:1',
+    ]);
+    const withOpen = makeTenant({
+      theme: { preset: 'classic', tokens: { colors: { ...dark, info: '#7cc4f0', open: '#a5b4fc' } } },
+    });
+    expect(problemsOf(withOpen)).toEqual([]);
+  });
 });
