@@ -18,8 +18,15 @@ export interface DevServerOptions {
   demoProviders?: boolean;
 }
 
+/** Where `portal dev` serves the tenant (at the root) and where its development pages. */
+const DEV_PORTAL_HOST = '127.0.0.1';
+const DEV_PAGES_HOST = 'localhost';
+
 export interface DevServer {
+  /** The portal, at the root. */
   url: string;
+  /** The outbox, the studio and the QA preview: `${devPagesUrl}/outbox`. */
+  devPagesUrl: string;
   /** Problems of the tenant file as last read: empty while it is valid. */
   problems(): readonly TenantIssue[];
   /** Resolves after the next time the watched file was read and checked (for tests). */
@@ -61,8 +68,12 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const relative = path.relative(process.cwd(), file);
   const shownFile = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
   const [loaded] = await loadValidTenants([shownFile]);
-  // In dev the tenant answers on every local host name at the root path.
-  const tenant = { ...loaded, hosts: [...loaded.hosts, 'localhost', '127.0.0.1'] };
+  // The tenant answers at the root of 127.0.0.1, the server's own address. The development pages
+  // (/outbox, /studio, /preview) answer at localhost: a tenant's host is its portal's on every path,
+  // and the portal's origin, where the tenant's contact script may run, must not be theirs
+  // (server/http/demoPageHost.ts).
+  const withDevHost = (hosts: readonly string[]) => [...hosts, DEV_PORTAL_HOST];
+  const tenant = { ...loaded, hosts: withDevHost(loaded.hosts) };
   let problems: TenantIssue[] = [];
   let checked: Array<() => void> = [];
 
@@ -156,7 +167,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
         `${shownFile} has ${issues.length} ${issues.length === 1 ? 'problem' : 'problems'} (shown in the browser too):\n${issues.map(formatIssueWithHint).join('\n')}`,
       );
     } else {
-      Object.assign(tenant, tenants[0], { hosts: [...tenants[0].hosts, 'localhost', '127.0.0.1'] });
+      Object.assign(tenant, tenants[0], { hosts: withDevHost(tenants[0].hosts) });
       print(wasInvalid ? `${shownFile} is valid again: reloading` : `${shownFile} changed: reloading`);
     }
     vite.ws.send({ type: 'full-reload' });
@@ -174,8 +185,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
     );
   });
 
+  const devPagesUrl = new URL(server.url);
+  devPagesUrl.hostname = DEV_PAGES_HOST;
   return {
     url: server.url,
+    devPagesUrl: devPagesUrl.origin,
     problems: () => problems,
     nextCheck: () => new Promise<void>((resolve) => checked.push(resolve)),
     async close() {
@@ -200,7 +214,9 @@ export function registerDev(program: Command): void {
     .action(async (id: string, options: { port: number }) => {
       const started = Date.now();
       const dev = await startDevServer({ tenant: id, port: options.port });
-      console.log(`ready in ${Date.now() - started} ms: ${dev.url}/  (outbox: ${dev.url}/outbox)`);
+      console.log(
+        `ready in ${Date.now() - started} ms: ${dev.url}/  (outbox: ${dev.devPagesUrl}/outbox, studio: ${dev.devPagesUrl}/studio)`,
+      );
       const stop = () => void dev.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

@@ -69,6 +69,21 @@ describe('portal dev', () => {
     expect(html).not.toContain(OVERLAY_MARKER);
   });
 
+  it('serves the outbox, the studio and the QA preview at localhost, another origin than the portal', async () => {
+    expect(new URL(dev.devPagesUrl).hostname).toBe('localhost');
+    expect(new URL(dev.devPagesUrl).port).toBe(new URL(dev.url).port);
+    const outbox = await fetch(`${dev.devPagesUrl}/outbox`);
+    expect(outbox.status).toBe(200);
+    expect(await outbox.text()).toContain('<h1>Outbox</h1>');
+    for (const page of ['/studio/', '/preview']) {
+      const response = await fetch(`${dev.devPagesUrl}${page}`);
+      expect(response.status, page).toBe(200);
+      expect(await response.text(), page).not.toContain('id="portal-config"');
+    }
+    // The portal's own address is the portal's on every path.
+    expect(await (await fetch(`${dev.url}/outbox`)).text()).toContain('id="portal-config"');
+  });
+
   it('shows every problem of the file in the browser while it is invalid, and the portal again once it is fixed', async () => {
     const broken = JSON.parse(original) as Record<string, unknown>;
     broken.logoTargetUrl = 'www.stadtkurier.example';
