@@ -317,7 +317,8 @@ export function createApp(options: AppOptions): {
     '/t/:tenantId',
     tenantRouter(prefixTenantResolver(directory, Boolean(options.devPages || options.outboxViewerDir))),
   );
-  if (options.outboxViewerDir) app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir));
+  if (options.outboxViewerDir)
+    app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir, { db: options.db, now }));
   // The list of every tenant on the shared host is a demo page too (it links /outbox, and /preview
   // on a development server).
   if (options.devPages || options.outboxViewerDir)

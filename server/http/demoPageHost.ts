@@ -4,8 +4,8 @@
  * in: a page of another site whose name an attacker made resolve to this machine (DNS rebinding)
  * must not read them. Its requests carry the attacker's name as Host, so these pages answer only a
  * loopback name (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`) or the server's own public name
- * (PORTAL_PUBLIC_URL, for a test server reached through DNS under `portal serve --outbox-viewer`),
- * and 421 to any other. A tenant's own host never reaches them: its portal answers every path there
+ * (PORTAL_PUBLIC_URL, for a test server reached through DNS under `portal serve --outbox-viewer`,
+ * where the outbox shows a tenant's mails only to one of its operator keys), and 421 to any other. A tenant's own host never reaches them: its portal answers every path there
  * (a tenant's name under `.localhost` on a development server is a loopback name like any other).
  *
  * A Host header is whatever a client writes, so a loopback name is believed only from the machine
@@ -30,6 +30,13 @@ import {
   proxyHeadersOf,
 } from '../studio/studioGuard';
 
+/**
+ * How a request passed demoPageHostOnly, in `res.locals.demoPageReachedAs`: from this machine, or
+ * from anywhere at PORTAL_PUBLIC_URL, where the outbox asks for an operator key
+ * (server/mail/outboxPage.ts).
+ */
+export type DemoPageReach = 'loopback' | 'public';
+
 export function demoPageHostOnly(
   publicUrl: string | undefined = process.env.PORTAL_PUBLIC_URL,
 ): RequestHandler {
@@ -39,21 +46,27 @@ export function demoPageHostOnly(
   } catch {
     publicHost = undefined;
   }
-  return (req, _res, next) => {
+  return (req, res, next) => {
     refuseCrossOriginChange(req);
     const host = parseHostHeader(req.headers.host ?? '');
     const name = host?.hostname.toLowerCase();
     // A loopback name first: PORTAL_PUBLIC_URL may be one (http://localhost:3000), and must not
     // let a client elsewhere in by writing it.
     if (name && isLoopbackHostName(name)) {
-      if (isLoopbackAddress(req.socket.remoteAddress) && proxyHeadersOf(req).length === 0) return next();
+      if (isLoopbackAddress(req.socket.remoteAddress) && proxyHeadersOf(req).length === 0) {
+        res.locals.demoPageReachedAs = 'loopback' satisfies DemoPageReach;
+        return next();
+      }
       throw new HttpError(
         403,
         'demo_page_local_only',
         'The demo pages answer a loopback address only on the machine they run on, never through a proxy: open them there (or through an SSH tunnel), or under PORTAL_PUBLIC_URL.',
       );
     }
-    if (name && name === publicHost) return next();
+    if (name && name === publicHost) {
+      res.locals.demoPageReachedAs = 'public' satisfies DemoPageReach;
+      return next();
+    }
     throw new HttpError(
       421,
       'demo_page_host_unknown',

@@ -77,43 +77,61 @@ export function authenticateOperator(
   limits: { windowSeconds: number; limit: number } = OPERATOR_AUTH_FAILURE_LIMIT,
 ): RequestHandler {
   return async (req, res, next) => {
-    const tenantId = requestTenant(res).id;
-    const now = deps.now();
-    const rule: RateLimitRule = {
-      bucket: `operator-auth:client:${clientKey(req.ip ?? 'unknown')}`,
-      windowSeconds: limits.windowSeconds,
-      limit: limits.limit,
-    };
     const secret = BEARER.exec(req.get('authorization') ?? '')?.[1];
-    const hash = secret ? hashToken(secret) : undefined;
-    const found = hash ? await findOperatorKeyByHash(deps.db, hash) : undefined;
-    // The lookup compared hashes in an index; compare again in constant time (and the tenant),
-    // so no answer's timing depends on how much of a stored hash a guess matched.
-    const valid =
-      found !== undefined &&
-      hash !== undefined &&
-      constantTimeEquals(found.secretHash, hash) &&
-      found.tenantId === tenantId &&
-      found.revokedAt === null;
-    if (!valid) {
-      // Past the limit a wrong key is answered 429 without a write: the count is spent until the
-      // window ends. Under it, 429 instead of 401 for every failure counted past the limit.
-      if ((await peekHits(deps.db, ACROSS_TENANTS, rule, now)).hits >= limits.limit) {
-        const windowMs = limits.windowSeconds * 1000;
-        throw tooMany((Math.floor(now.getTime() / windowMs) * windowMs + windowMs - now.getTime()) / 1000);
-      }
-      await consumeRateLimit(deps.db, ACROSS_TENANTS, rule, now);
-      throw invalidKey(res);
-    }
-    res.locals.operatorKey = {
-      id: found.id,
-      tenantId: found.tenantId,
-      prefix: found.prefix,
-      name: found.name,
-      scopes: found.scopes,
-    } satisfies OperatorKey;
+    const found = await checkOperatorKey(deps, req.ip, requestTenant(res).id, secret, limits, () =>
+      invalidKey(res),
+    );
+    res.locals.operatorKey = found;
     logUseWhenAnswered(deps, req.method, `${req.baseUrl}${req.path}`, req.ip ?? 'unknown', found, res);
     next();
+  };
+}
+
+/**
+ * The tenant's valid key whose secret this is, or the failure authenticateOperator describes:
+ * `invalid()` (401) counted against the client, 429 past the limit. Also the outbox viewer's check
+ * at its public name (server/mail/outboxPage.ts), with the same budget of failures.
+ */
+export async function checkOperatorKey(
+  deps: Pick<OperatorAuthDeps, 'db' | 'now'>,
+  clientIp: string | undefined,
+  tenantId: string,
+  secret: string | undefined,
+  limits: { windowSeconds: number; limit: number },
+  invalid: () => HttpError,
+): Promise<OperatorKey> {
+  const now = deps.now();
+  const rule: RateLimitRule = {
+    bucket: `operator-auth:client:${clientKey(clientIp ?? 'unknown')}`,
+    windowSeconds: limits.windowSeconds,
+    limit: limits.limit,
+  };
+  const hash = secret ? hashToken(secret) : undefined;
+  const found = hash ? await findOperatorKeyByHash(deps.db, hash) : undefined;
+  // The lookup compared hashes in an index; compare again in constant time (and the tenant),
+  // so no answer's timing depends on how much of a stored hash a guess matched.
+  const valid =
+    found !== undefined &&
+    hash !== undefined &&
+    constantTimeEquals(found.secretHash, hash) &&
+    found.tenantId === tenantId &&
+    found.revokedAt === null;
+  if (!valid) {
+    // Past the limit a wrong key is answered 429 without a write: the count is spent until the
+    // window ends. Under it, 429 instead of 401 for every failure counted past the limit.
+    if ((await peekHits(deps.db, ACROSS_TENANTS, rule, now)).hits >= limits.limit) {
+      const windowMs = limits.windowSeconds * 1000;
+      throw tooMany((Math.floor(now.getTime() / windowMs) * windowMs + windowMs - now.getTime()) / 1000);
+    }
+    await consumeRateLimit(deps.db, ACROSS_TENANTS, rule, now);
+    throw invalid();
+  }
+  return {
+    id: found.id,
+    tenantId: found.tenantId,
+    prefix: found.prefix,
+    name: found.name,
+    scopes: found.scopes,
   };
 }
 

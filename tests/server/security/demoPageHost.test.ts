@@ -26,7 +26,7 @@ function request(
 function outcome(guard: ReturnType<typeof demoPageHostOnly>, req: Request): string {
   try {
     let passed = false;
-    guard(req, {} as never, () => (passed = true));
+    guard(req, { locals: {} } as never, () => (passed = true));
     return passed ? 'next' : 'nothing';
   } catch (error) {
     if (error instanceof HttpError) return `${error.status} ${error.code}`;
