@@ -73,6 +73,22 @@ function apiTenantFor(tenants: readonly ServerTenant[], ids: unknown[]): ServerT
 }
 
 /**
+ * The served tenant a demo login call names (the studio names the one `apiTenantFor` chose for its
+ * preview), or 404 naming the ones it serves: never another tenant's answer under its name.
+ */
+function namedServedTenant(tenants: readonly ServerTenant[], id: unknown): ServerTenant {
+  if (id === undefined) return apiTenantFor(tenants, []);
+  const tenant = tenants.find((t) => t.id === id);
+  if (!tenant)
+    throw new HttpError(
+      404,
+      'tenant_not_served',
+      `The studio's server does not serve ${typeof id === 'string' ? JSON.stringify(id.slice(0, 100)) : 'that tenant'}; it serves ${tenants.map((t) => t.id).join(', ') || 'no tenant'}.`,
+    );
+  return tenant;
+}
+
+/**
  * What `portal validate` says about a tenant file's text: its own problems and its clashes with
  * the other tenant files of its folder (an id or a host another tenant has), which would keep the
  * server from starting.
@@ -300,7 +316,7 @@ function demoSessionRoutes(api: Router, options: StudioOptions): void {
    * says so, with how its data comes in, and the studio shows that instead of the people.
    */
   api.get('/demo-users', async (req, res) => {
-    const tenant = apiTenantFor(options.tenants, [req.query.tenant]);
+    const tenant = namedServedTenant(options.tenants, req.query.tenant);
     if (!isDemoTenant(tenant)) {
       // `command`: the `portal` command with the settings it needs to reach this server's files and
       // database, as the operator types it where this server runs.
@@ -334,7 +350,7 @@ function demoSessionRoutes(api: Router, options: StudioOptions): void {
    * studio puts the session in session storage under the tenant's key, where the frames find it.
    */
   api.post('/sign-in', async (req, res) => {
-    const tenant = apiTenantFor(options.tenants, [req.body?.tenant]);
+    const tenant = namedServedTenant(options.tenants, req.body?.tenant);
     const email = typeof req.body?.email === 'string' ? req.body.email : '';
     // Whoever a publisher's tenant holds came from its order system: the studio signs none of them in.
     if (!isDemoTenant(tenant))

@@ -12,6 +12,7 @@
  */
 import type { Subscription } from '../../schemas/generated/subscription';
 import {
+  CAPABILITY_RULES,
   checkCapability,
   type Capability,
   type CapabilityContext,
@@ -72,8 +73,12 @@ export function requireCapability(
   const verdict = checkCapability(capability, subscription, capabilityContext(tenant));
   if (verdict.allowed) return;
   const details = { capability, reason: verdict.reason };
+  // Named by the tenant file's feature ids (`issue-history`), which an operator switches.
   if (verdict.reason === 'featureDisabled')
-    throw refuse.featureDisabled(`${capability} for ${subscription.publication}`, details);
+    throw refuse.featureDisabled(
+      `${CAPABILITY_RULES[capability].flags.join(' or ')} for ${subscription.publication}`,
+      details,
+    );
   throw refuse.notAllowed(
     `${capability} is not possible: ${CAPABILITY_REFUSAL_MESSAGES[verdict.reason]} (${verdict.reason}, portal-core.md §6).`,
     details,

@@ -219,6 +219,18 @@ describe('portal studio API', () => {
     expect((await studio('GET', `/api/demo-users?tenant=${id}`)).body.demo).toBe(true);
   });
 
+  it('names a tenant it does not serve as such, never answering with another tenant', async () => {
+    for (const answer of [
+      await studio('POST', '/api/sign-in', { tenant: 'not-served', email: SHARED_DEMO_EMAIL }),
+      await studio('GET', '/api/demo-users?tenant=not-served'),
+    ]) {
+      expect(answer.status).toBe(404);
+      expect(answer.body.error.code).toBe('tenant_not_served');
+      expect(answer.body.error.message).toContain('does not serve "not-served"; it serves ');
+      expect(answer.body.error.message).toContain(id);
+    }
+  });
+
   it('saves with minimal edits, and a file with problems only when they are confirmed', async () => {
     const diff = await studio('POST', '/api/diff', {
       fileId: id,

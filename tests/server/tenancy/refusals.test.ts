@@ -42,5 +42,9 @@ describe('requireCapability', () => {
     const error = refusal(() => requireCapability('paymentHistory', makeSubscription(), without));
     expect([error.status, error.code]).toEqual([403, 'feature_disabled']);
     expect(error.details).toEqual({ capability: 'paymentHistory', reason: 'featureDisabled' });
+    // Said with the tenant file's feature id, the switch an operator turns on.
+    expect(error.message).toBe(
+      `This portal does not offer payment-history for ${makeSubscription().publication}.`,
+    );
   });
 });
