@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
+import { encodeWord } from 'nodemailer/lib/mime-funcs';
 
 /**
  * The sender of the portal's mails (sign-in links, confirmations, e-cards) when MAIL_FROM names
@@ -94,6 +95,25 @@ export function smtpOptions(smtpUrl: string) {
 }
 
 /**
+ * What nodemailer sends. A subject holding `=?` is sent encoded as a whole: nodemailer leaves a
+ * well-formed encoded word in it as it is, and mail programs decode that, so a name a subscriber
+ * typed (an e-card's sender, `=?utf-8?b?…?=`) could show other text in a mail from the publisher's
+ * address, characters the input checks refuse included. Encoded, it reads as typed.
+ */
+function messageOf(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject.includes('=?') ? encodeWord(mail.subject, 'B', 52) : mail.subject,
+    text: mail.text,
+    html: mail.html,
+    replyTo: mail.replyTo,
+    attachments: mail.attachments,
+    messageId: mail.messageId,
+  };
+}
+
+/**
  * E-mails go through nodemailer (docs/architecture.md "Data and the server": Real parts): over SMTP when
  * SMTP_URL is set, otherwise rendered to RFC 822 files in an outbox folder (one `.eml` plus a `.json` summary
  * per message) that `portal dev` and `npm start` list at /outbox.
@@ -105,16 +125,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
     const transport = nodemailer.createTransport(smtpOptions(options.smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({
-          from: mail.from,
-          to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
-          replyTo: mail.replyTo,
-          attachments: mail.attachments,
-          messageId: mail.messageId,
-        });
+        await transport.sendMail(messageOf(mail));
       },
     };
   }
@@ -122,16 +133,7 @@ export function createMailer(options: { smtpUrl?: string; outboxDir: string }): 
   let sequence = 0;
   return {
     async send(mail) {
-      const info = await transport.sendMail({
-        from: mail.from,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        replyTo: mail.replyTo,
-        attachments: mail.attachments,
-        messageId: mail.messageId,
-      });
+      const info = await transport.sendMail(messageOf(mail));
       await mkdir(options.outboxDir, { recursive: true });
       const date = new Date().toISOString();
       const base = `${date.replace(/[:.]/g, '-')}-${process.pid}-${(sequence++).toString().padStart(4, '0')}`;
