@@ -21,6 +21,7 @@ import {
   type OrderSystemEntity,
   fieldOf,
   orderSystemEntity,
+  recordKey,
 } from '../entities/orderSystemEntities';
 import { readRecord } from '../entities/orderSystemRecords';
 import {
@@ -384,7 +385,24 @@ async function* numberedLines(source: ImportSource, maxLineBytes: number) {
   }
 }
 
-type ParsedLine = { ok: true; staged: StagedRecord } | { ok: false; problems: ImportProblem[] };
+/**
+ * A refused line keeps the key it names, where its key fields are there as text or numbers, so a
+ * later line with the same key is told in the same run (not only once this line is mended).
+ */
+type ParsedLine =
+  | { ok: true; staged: StagedRecord }
+  | { ok: false; problems: ImportProblem[]; key?: { key: string; record: Record<string, unknown> } };
+
+/** The key a record names, if its key fields are all there as text or numbers. */
+function namedKey(entity: ImportSource['entity'], value: unknown) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const record = value as Record<string, unknown>;
+  const named = entity.key.every((column) => {
+    const field = record[fieldOf(column)];
+    return (typeof field === 'string' && field !== '') || typeof field === 'number';
+  });
+  return named ? { key: recordKey(entity, record), record } : undefined;
+}
 
 function parseLine(source: ImportSource, number: number, text: string): ParsedLine {
   let value: unknown;
@@ -415,9 +433,11 @@ function parseLine(source: ImportSource, number: number, text: string): ParsedLi
   }
   const read = readRecord(source.entity, value, number);
   if (read.ok) return read;
+  const key = namedKey(source.entity, value);
   return {
     ok: false,
     problems: read.problems.map((p) => ({ file: source.name, line: number, ...p })),
+    ...(key ? { key } : {}),
   };
 }
 
@@ -452,7 +472,7 @@ class KeyLines {
  */
 function duplicateProblem(
   source: ImportSource,
-  staged: StagedRecord,
+  staged: Pick<StagedRecord, 'line' | 'record'>,
   first: { file: string; line: number },
 ): ImportProblem {
   const [last, ...before] = [...source.entity.key].reverse().map((column) => fieldOf(column));
@@ -590,6 +610,13 @@ async function validateSources(
           const first = firstOf(parsed.staged.key);
           if (first) parsed = { ok: false, problems: [duplicateProblem(source, parsed.staged, first)] };
           else keys.set(parsed.staged.key, number);
+        } else if (parsed.key) {
+          const first = firstOf(parsed.key.key);
+          if (first)
+            parsed.problems.push(
+              duplicateProblem(source, { line: number, record: parsed.key.record }, first),
+            );
+          else keys.set(parsed.key.key, number);
         }
         if (!parsed.ok) {
           if (problemCount === 0) queue.refuse();

@@ -205,6 +205,29 @@ describe('portal import refuses', () => {
     expect(await rowsOf(tenantId)).toEqual(nothing);
   });
 
+  it('the same key twice when the first line has problems of its own, in the same run', async () => {
+    const tenantId = uniqueTenantId('import-twice-bad');
+    const folder = folderWith({
+      'business-partners.ndjson': ndjson([
+        { ...partner(0), firstName: 7 },
+        partner(1),
+        partner(0),
+        { ...partner(2), bpNumber: '' },
+        { ...partner(2), bpNumber: '' },
+      ]),
+    });
+    const { result, text } = await runImport(db, tenantId, folder);
+    expect(result.ok).toBe(false);
+    const lines = text.split('\n');
+    expect(lines.filter((line) => line.startsWith('business-partners.ndjson:1 '))).toHaveLength(1);
+    expect(lines).toContain(
+      'business-partners.ndjson:3 /bpNumber "3000000000" appears again: line 1 has the same key',
+    );
+    // A key that is not there (or not a key) names no record: no line is its repeat.
+    expect(lines.filter((line) => line.includes('appears again'))).toHaveLength(1);
+    expect(await rowsOf(tenantId)).toEqual(nothing);
+  });
+
   it('records naming rows that do not exist in any batch of any file, listing all of them', async () => {
     const tenantId = uniqueTenantId('import-refs');
     const folder = folderWith({
