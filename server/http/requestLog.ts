@@ -14,8 +14,20 @@ function traceFields(): { traceId?: string; spanId?: string } {
   return context && isSpanContextValid(context) ? { traceId: context.traceId, spanId: context.spanId } : {};
 }
 
+/**
+ * The bidirectional format characters (Unicode's Bidi_Control: the marks, embeddings, overrides
+ * and isolates): a value that carries one (a browser's error report says what it likes) would show
+ * the rest of its line reversed in a terminal or viewer, other fields' text included.
+ */
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const escapeBidiControls = (text: string) =>
+  text.replace(BIDI_CONTROLS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+// As an escape, the same character to a JSON reader.
 const line = (entry: Record<string, unknown>) =>
-  JSON.stringify({ time: new Date().toISOString(), level: 'info', ...traceFields(), ...entry });
+  escapeBidiControls(
+    JSON.stringify({ time: new Date().toISOString(), level: 'info', ...traceFields(), ...entry }),
+  );
 
 /**
  * Structured logs: one JSON line per entry on stdout (batchedJsonLogger), or to `write` line by line
@@ -98,13 +110,15 @@ const COLORS = { red: 31, green: 32, yellow: 33, cyan: 36, dim: 2 } as const;
 /**
  * A log entry's text as the readable log writes it: the further lines of a multi-line value (a
  * stack, a browser's error report) indented under the entry, so no text an entry carries reads as
- * an entry of its own, and other control characters (a terminal's colour codes among them)
- * escaped rather than run.
+ * an entry of its own, and other control characters (a terminal's colour codes among them) and
+ * the bidirectional format characters escaped rather than run.
  */
 function readableText(text: string): string {
-  return text
-    .replace(/\r?\n/g, '\n    ')
-    .replace(/[^\P{Cc}\n\t]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeBidiControls(
+    text
+      .replace(/\r?\n/g, '\n    ')
+      .replace(/[^\P{Cc}\n\t]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { choosePort, isPortFree } from '../../cli/commands/freePort';
-import { devLogger, isDevAssetPath } from '../../server/http/requestLog';
+import { devLogger, isDevAssetPath, jsonLogger } from '../../server/http/requestLog';
 
 /** `portal dev` logs one readable line a request and takes a free port when its own is taken. */
 describe('the log of portal dev', () => {
@@ -78,6 +78,17 @@ describe('the log of portal dev', () => {
         .slice(1)
         .every((continued) => continued.startsWith('    ')),
     ).toBe(true);
+  });
+
+  it('escapes the bidirectional format characters, in the readable log and in the JSON lines', () => {
+    const entry = { msg: 'client error', name: '\u202e\u200fabc', path: '/x\u2066y' };
+    expect(linesOf(false, entry)).toEqual(['client error name=\\u202e\\u200fabc path=/x\\u2066y']);
+    const json: string[] = [];
+    jsonLogger((line) => void json.push(line))(entry);
+    expect(json[0]).not.toMatch(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/);
+    expect(json[0]).toContain('"name":"\\u202e\\u200fabc"');
+    // The same characters to a reader of the JSON.
+    expect(JSON.parse(json[0])).toMatchObject(entry);
   });
 
   it('tells the module paths of the dev server from pages and API calls', () => {
