@@ -5,8 +5,9 @@
  * must not read them. Its requests carry the attacker's name as Host, so these pages answer only a
  * loopback name (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`) or the server's own public name
  * (PORTAL_PUBLIC_URL, for a test server reached through DNS under `portal serve --outbox-viewer`,
- * where the outbox shows a tenant's mails only to one of its operator keys), and 421 to any other. A tenant's own host never reaches them: its portal answers every path there
- * (a tenant's name under `.localhost` on a development server is a loopback name like any other).
+ * where the outbox shows a tenant's mails only to one of its operator keys), and 421 to any other.
+ * A tenant's own host never reaches them: its portal answers every path there (a tenant's name
+ * under `.localhost` on a development server is a loopback name like any other).
  *
  * A Host header is whatever a client writes, so a loopback name is believed only from the machine
  * itself, as the studio believes it (server/studio/studioGuard.ts): the connection's own peer is a

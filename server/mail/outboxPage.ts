@@ -26,6 +26,8 @@ async function tenantOfOperator(
   req: Request,
   res: Response,
 ): Promise<string> {
+  // No credentials yet (a browser's first visit) is the question, not a wrong key: not counted.
+  if (req.get('authorization') === undefined) throw signInAsked(res);
   const encoded = BASIC.exec(req.get('authorization') ?? '')?.[1];
   const decoded = encoded ? Buffer.from(encoded, 'base64').toString('utf8') : '';
   const colon = decoded.indexOf(':');
