@@ -53,6 +53,12 @@ export interface AppOptions {
    */
   devPages?: boolean;
   /**
+   * With devPages, whether /studio and /preview are mounted (default: yes). They show portals in
+   * frames at `/t/<id>/`, which `portal dev`'s Vite pages cannot serve (its module addresses are
+   * the root's): it has neither, and names `portal studio` and `portal preview` instead.
+   */
+  framedDevPages?: boolean;
+  /**
    * With devPages: the database holds demo data in every tenant, demo or not (`portal preview`'s own
    * database), so the QA preview signs in the demo logins of a tenant that is no demo too. Elsewhere
    * such a tenant's accounts came from its order system, and the preview signs none of them in.
@@ -271,7 +277,8 @@ export function createApp(options: AppOptions): {
   // The portal studio before the host-resolved tenant, which answers every path under `portal dev`.
   // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
   // under it is about 90 MB that a server nobody opens the studio on never needs.
-  if (options.devPages) {
+  const framedDevPages = options.devPages === true && options.framedDevPages !== false;
+  if (framedDevPages) {
     const studio = {
       db: options.db,
       auth,
@@ -296,8 +303,8 @@ export function createApp(options: AppOptions): {
     app.use('/studio', studioMount);
   }
   // The QA preview and its dev-only sign-in of demo logins, never in production; before
-  // the host-resolved tenant too, so `portal dev` serves it as well.
-  if (options.devPages)
+  // the host-resolved tenant too.
+  if (framedDevPages)
     app.use(
       Router()
         .use(offTenantHosts)
@@ -327,7 +334,7 @@ export function createApp(options: AppOptions): {
       demoPageHostOnly(),
       tenantIndexPage(directory, {
         outbox: Boolean(options.outboxViewerDir),
-        preview: Boolean(options.devPages),
+        preview: framedDevPages,
       }),
     );
   app.use('/api', apiNotFound);

@@ -35,6 +35,8 @@ export interface StartOptions {
   outboxViewer?: boolean;
   /** The development pages (/studio, /preview): start, dev, preview and studio, never serve; default false. */
   devPages?: boolean;
+  /** With devPages: /studio and /preview too (default true; see AppOptions). */
+  framedDevPages?: boolean;
   log?: Logger;
   siteHandler?: Router | RequestHandler;
   /** With devPages: builds the engine into a folder when the studio's preview finds none (see AppOptions). */
@@ -134,6 +136,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       outboxViewerDir: options.outboxViewer && !options.smtpUrl ? outboxDir : undefined,
       // Only the development commands ask for them: never `portal serve`, outbox viewer or not.
       devPages: options.devPages ?? false,
+      framedDevPages: options.framedDevPages,
       demoDataInEveryTenant: options.demoDataInEveryTenant,
       commandDatabase: { dataDir: options.dataDir, databaseUrl: options.databaseUrl },
       buildEngine: options.buildEngine,

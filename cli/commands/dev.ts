@@ -18,14 +18,14 @@ export interface DevServerOptions {
   demoProviders?: boolean;
 }
 
-/** Where `portal dev` serves the tenant (at the root) and where its development pages. */
+/** Where `portal dev` serves the tenant (at the root) and where its outbox. */
 const DEV_PORTAL_HOST = '127.0.0.1';
 const DEV_PAGES_HOST = 'localhost';
 
 export interface DevServer {
   /** The portal, at the root. */
   url: string;
-  /** The outbox, the studio and the QA preview: `${devPagesUrl}/outbox`. */
+  /** Where the outbox is: `${devPagesUrl}/outbox`. */
   devPagesUrl: string;
   /** Problems of the tenant file as last read: empty while it is valid. */
   problems(): readonly TenantIssue[];
@@ -68,10 +68,11 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
   const relative = path.relative(process.cwd(), file);
   const shownFile = relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;
   const [loaded] = await loadValidTenants([shownFile]);
-  // The tenant answers at the root of 127.0.0.1, the server's own address. The development pages
-  // (/outbox, /studio, /preview) answer at localhost: a tenant's host is its portal's on every path,
-  // and the portal's origin, where the tenant's contact script may run, must not be theirs
-  // (server/http/demoPageHost.ts).
+  // The tenant answers at the root of 127.0.0.1, the server's own address. The outbox answers at
+  // localhost: a tenant's host is its portal's on every path, and the portal's origin, where the
+  // tenant's contact script may run, must not be the outbox's (server/http/demoPageHost.ts). No
+  // studio and no QA preview: their frames show portals at `/t/<id>/`, where Vite's pages do not
+  // work (its module addresses are the root's); `portal studio` and `portal preview` have them.
   const withDevHost = (hosts: readonly string[]) => [...hosts, DEV_PORTAL_HOST];
   const tenant = { ...loaded, hosts: withDevHost(loaded.hosts) };
   let problems: TenantIssue[] = [];
@@ -136,6 +137,7 @@ export async function startDevServer(options: DevServerOptions): Promise<DevServ
       host,
       outboxViewer: true,
       devPages: true,
+      framedDevPages: false,
       siteHandler: site,
       mode: 'development',
       log: options.log ?? devLogger(),
@@ -214,9 +216,7 @@ export function registerDev(program: Command): void {
     .action(async (id: string, options: { port: number }) => {
       const started = Date.now();
       const dev = await startDevServer({ tenant: id, port: options.port });
-      console.log(
-        `ready in ${Date.now() - started} ms: ${dev.url}/  (outbox: ${dev.devPagesUrl}/outbox, studio: ${dev.devPagesUrl}/studio)`,
-      );
+      console.log(`ready in ${Date.now() - started} ms: ${dev.url}/  (outbox: ${dev.devPagesUrl}/outbox)`);
       const stop = () => void dev.close().then(() => process.exit(0));
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
