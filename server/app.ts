@@ -325,7 +325,7 @@ export function createApp(options: AppOptions): {
     tenantRouter(prefixTenantResolver(directory, Boolean(options.devPages || options.outboxViewerDir))),
   );
   if (options.outboxViewerDir)
-    app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir, { db: options.db, now }));
+    app.get('/outbox', demoPageHostOnly(), outboxPage(options.outboxViewerDir, { db: options.db, now, log }));
   // The list of every tenant on the shared host is a demo page too (it links /outbox, and /preview
   // on a development server).
   if (options.devPages || options.outboxViewerDir)

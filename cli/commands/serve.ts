@@ -41,7 +41,7 @@ export function registerServe(program: Command): void {
     .option('--host <host>', 'interface to listen on', process.env.HOST ?? '127.0.0.1')
     .option(
       '--outbox-viewer',
-      'the e-mails of the file outbox at /outbox and the tenant list at / (a test server without SMTP; never in production); no studio, no QA preview',
+      "the e-mails of the file outbox at /outbox and the tenant list at / (a test server without SMTP; never in production); no studio, no QA preview. At PORTAL_PUBLIC_URL the outbox shows a tenant's mails to its id and an operator key with the read scope",
       false,
     )
     .action(async (options: ServeFlags) => {

@@ -4,6 +4,7 @@ import { HttpError } from '../http/errors';
 import { PLAIN_PAGE_POLICY } from '../http/securityHeaders';
 import {
   checkOperatorKey,
+  logUseWhenAnswered,
   OPERATOR_AUTH_FAILURE_LIMIT,
   type OperatorAuthDeps,
 } from '../operator/keys/operatorAuth';
@@ -21,11 +22,7 @@ function signInAsked(res: Response): HttpError {
 }
 
 /** The tenant whose operator key the request's Basic credentials carry, with the `read` scope. */
-async function tenantOfOperator(
-  deps: Pick<OperatorAuthDeps, 'db' | 'now'>,
-  req: Request,
-  res: Response,
-): Promise<string> {
+async function tenantOfOperator(deps: OperatorAuthDeps, req: Request, res: Response): Promise<string> {
   // No credentials yet (a browser's first visit) is the question, not a wrong key: not counted.
   if (req.get('authorization') === undefined) throw signInAsked(res);
   const encoded = BASIC.exec(req.get('authorization') ?? '')?.[1];
@@ -41,6 +38,8 @@ async function tenantOfOperator(
     OPERATOR_AUTH_FAILURE_LIMIT,
     () => signInAsked(res),
   );
+  // In the key's audit trail like any call with it, the refused one included.
+  logUseWhenAnswered(deps, req.method, req.path, req.ip ?? 'unknown', key, res);
   if (!key.scopes.includes('read'))
     throw new HttpError(403, 'insufficient_scope', 'The outbox needs a key with the scope "read".', {
       scope: 'read',
@@ -62,13 +61,15 @@ const linkify = (text: string) => escape(text).replace(/(https?:\/\/[^\s<]+)/g, 
  * tenant's, to HTTP Basic credentials of that tenant's id and one of its operator keys with the
  * `read` scope, checked as the operator API checks keys, with the same budget of failures.
  */
-export function outboxPage(outboxDir: string, deps: Pick<OperatorAuthDeps, 'db' | 'now'>): RequestHandler {
+export function outboxPage(outboxDir: string, deps: OperatorAuthDeps): RequestHandler {
   return async (req, res) => {
+    // The key first: no mail is read for a visitor who has none.
+    const tenantId =
+      (res.locals.demoPageReachedAs as DemoPageReach | undefined) === 'loopback'
+        ? undefined
+        : await tenantOfOperator(deps, req, res);
     let entries = await readOutbox(outboxDir);
-    if ((res.locals.demoPageReachedAs as DemoPageReach | undefined) !== 'loopback') {
-      const tenantId = await tenantOfOperator(deps, req, res);
-      entries = entries.filter((entry) => entry.tenantId === tenantId);
-    }
+    if (tenantId !== undefined) entries = entries.filter((entry) => entry.tenantId === tenantId);
     if (req.accepts(['html', 'json']) === 'json') {
       res.json(entries);
       return;

@@ -61,7 +61,7 @@ export function prefixTenantResolver(directory: TenantDirectory, besideDemoPages
 /**
  * The calls a tenant on its own host also answers under its `/t/<id>/` prefix, the shared host's
  * address the operator docs give (docs/going-live.md): on `portal dev`, where the tenant answers
- * every local host at the root, `/t/<id>/operator/v1/…` would otherwise fall to the page.
+ * at the root of 127.0.0.1, `/t/<id>/operator/v1/…` there would otherwise fall to the page.
  */
 const PREFIXED_CALLS = /^(api|operator)(\/|$)/;
 

@@ -20,6 +20,7 @@ import {
   ORDER_SYSTEM_ENTITIES,
   type OrderSystemEntity,
   fieldOf,
+  KEY_SEPARATOR,
   orderSystemEntity,
   recordKey,
 } from '../entities/orderSystemEntities';
@@ -393,13 +394,17 @@ type ParsedLine =
   | { ok: true; staged: StagedRecord }
   | { ok: false; problems: ImportProblem[]; key?: { key: string; record: Record<string, unknown> } };
 
-/** The key a record names, if its key fields are all there as text or numbers. */
+/**
+ * The key a record names, if its key fields are all there as text, with the separator in the last
+ * one only (as the schemas have keys): else two different records could join to the same key.
+ */
 function namedKey(entity: ImportSource['entity'], value: unknown) {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
   const record = value as Record<string, unknown>;
-  const named = entity.key.every((column) => {
+  const last = entity.key.length - 1;
+  const named = entity.key.every((column, index) => {
     const field = record[fieldOf(column)];
-    return (typeof field === 'string' && field !== '') || typeof field === 'number';
+    return typeof field === 'string' && field !== '' && (index === last || !field.includes(KEY_SEPARATOR));
   });
   return named ? { key: recordKey(entity, record), record } : undefined;
 }

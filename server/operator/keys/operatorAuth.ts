@@ -135,8 +135,11 @@ export async function checkOperatorKey(
   };
 }
 
-/** Logs the call once its answer is sent (or the connection closed), with the answer's status. */
-function logUseWhenAnswered(
+/**
+ * Logs the call once its answer is sent (or the connection closed), with the answer's status: the
+ * key's audit trail and its last use. Also the outbox viewer's reads with a key.
+ */
+export function logUseWhenAnswered(
   deps: OperatorAuthDeps,
   method: string,
   path: string,

@@ -83,6 +83,16 @@ describe('the outbox at the public name', () => {
     expect(tenantsIn(answer.json)).toEqual([first.id]);
     const others = await outbox(PUBLIC_NAME, basic(second.id, otherTenantsKey));
     expect(tenantsIn(others.json)).toEqual([second.id]);
+    // In the key's audit trail, as a call of the operator API is.
+    await expect
+      .poll(async () =>
+        fixture.db.query<{ path: string; status: number }>(
+          `select u.path, u.status from operator_key_uses u join operator_keys k on k.tenant_id = u.tenant_id and k.id = u.key_id
+            where u.tenant_id = $1 and k.name = 'qa'`,
+          [first.id],
+        ),
+      )
+      .toEqual([{ path: '/outbox', status: 200 }]);
   });
 
   it("refuses another tenant's key, a wrong key and a key without the read scope", async () => {

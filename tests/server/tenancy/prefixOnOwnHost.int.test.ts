@@ -1,7 +1,7 @@
 /**
  * A tenant on its own host answers its API and operator API under its `/t/<id>/` prefix too, the
  * shared host's address the operator docs give (docs/going-live.md): on `portal dev` the tenant
- * answers every local host at the root, and `/t/<id>/operator/v1/…` fell to the portal's page
+ * answers at the root of 127.0.0.1, and `/t/<id>/operator/v1/…` there fell to the portal's page
  * (200 text/html) instead of the API.
  */
 import path from 'node:path';
