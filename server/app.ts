@@ -274,7 +274,7 @@ export function createApp(options: AppOptions): {
   // names (`<tenant>.localhost`) like the pages' own (http/demoPageHost.ts).
   const offTenantHosts: RequestHandler = (req, _res, next) =>
     next(directory.forHost(req.headers.host) ? 'router' : undefined);
-  // The portal studio before the host-resolved tenant, which answers every path under `portal dev`.
+  // The portal studio before the host-resolved tenants, which answer every path of their hosts.
   // Loaded on its first request: the studio renders pages with the build's sanitizer, and jsdom
   // under it is about 90 MB that a server nobody opens the studio on never needs.
   const framedDevPages = options.devPages === true && options.framedDevPages !== false;

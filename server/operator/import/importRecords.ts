@@ -387,8 +387,9 @@ async function* numberedLines(source: ImportSource, maxLineBytes: number) {
 }
 
 /**
- * A refused line keeps the key it names, where its key fields are there as text or numbers, so a
- * later line with the same key is told in the same run (not only once this line is mended).
+ * A refused line keeps the key it names, where its key fields are there as the schemas have them
+ * (namedKey), so a later line with the same key is told in the same run (not only once this line
+ * is mended).
  */
 type ParsedLine =
   | { ok: true; staged: StagedRecord }
