@@ -22,6 +22,7 @@ import {
   confirmOptIns,
   markOptInPending,
   optInsOfOpenLink,
+  optInsAskedSince,
   optInsOf,
   partnersOfSubscription,
   recordOptInTypes,
@@ -33,9 +34,17 @@ import type { ServerTenant } from '../tenancy/tenantContext';
 import type { AccountCaller } from '../account/accountContext';
 import { changeMail } from '../account/changeMails';
 import { optInName } from '../../engine/domain/optIns';
+import { lockUntilCommit } from '../store/transactionLocks';
 
 /** How long the double opt-in link works. */
 export const OPT_IN_LINK_DAYS = 7;
+
+/**
+ * How long a switch-on asked again finds its link just sent and sends no other: a second press
+ * of save, or a request sent twice, is one change for the order system and one mail; later, a
+ * subscriber whose mail went astray gets a new link (which replaces the old one).
+ */
+export const OPT_IN_RESEND_MINUTES = 10;
 
 /** The opt-ins as the screen shows them, each named as the confirmation e-mail names it (engine/domain/optIns.ts). */
 const view = (rows: OptInRow[], tenant: ServerTenant, locale: Locale): OptIn[] =>
@@ -104,6 +113,8 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
         );
       return db.transaction(async (tx) => {
         const partner = await partnerOf(tx, caller, id, bpNumber);
+        // One change of a partner's opt-ins at a time: the next sees what this one asked for.
+        await lockUntilCommit(tx, `opt-ins:${tenant.id}:${bpNumber}`);
         await recordOptInTypes(
           tx,
           tenant.id,
@@ -120,12 +131,20 @@ export function createOptIns(deps: { db: Database; mailFrom: string; now: () => 
         const switchedOn: OptInRow[] = [];
         const token = newSecretToken();
         const expiresAt = new Date(deps.now().getTime() + OPT_IN_LINK_DAYS * 86_400_000);
+        const justAsked = new Set(
+          await optInsAskedSince(
+            tx,
+            tenant.id,
+            bpNumber,
+            new Date(expiresAt.getTime() - OPT_IN_RESEND_MINUTES * 60_000),
+          ),
+        );
         for (const item of body.optIns) {
           const row = rows.find((r) => r.type === item.type)!;
           if (!item.value && (row.value || row.pending)) {
             await switchOptInOff(tx, tenant.id, bpNumber, item.type);
             changes.push({ type: item.type, value: false, pending: false });
-          } else if (item.value && !row.value) {
+          } else if (item.value && !row.value && !justAsked.has(item.type)) {
             await markOptInPending(tx, tenant.id, bpNumber, item.type, hashToken(token), expiresAt);
             changes.push({ type: item.type, value: false, pending: true });
             switchedOn.push(row);

@@ -8,6 +8,7 @@
  * and PayPal are registered on the payment provider's page (server/payments/, amount 0) and
  * recorded when it succeeds. Only masked account data is kept.
  */
+import { isDeepStrictEqual } from 'node:util';
 import type { Database, Queryable } from '../db/database';
 import type { Locale } from '../../engine/domain/locales';
 import type { Subscription } from '../../schemas/generated/subscription';
@@ -46,6 +47,7 @@ import { formatDate } from '../../engine/domain/dates';
 import type { PaymentPages } from '../payments/paymentPages';
 import type { SettledStatus } from '../payments/paymentProvider';
 import { utcDay } from '../../engine/domain/dates';
+import { eventOfChange } from '../store/orderSystemOverlays';
 
 type Kind = PaymentDetails['paymentMethod'];
 type Caller = AccountCaller;
@@ -138,6 +140,31 @@ export function createPaymentMethodChange(deps: {
     };
   }
 
+  /**
+   * A bank account given again while the same change waits for the order system's answer (a second
+   * press of save, a request sent twice): the change its event holds, whole until the order system
+   * answers (store/accountEventStore.ts maskEventAccounts). It is recorded once, so the order
+   * system's answer to that one event settles it (a second event would leave a rejection of either
+   * one without effect) and the subscriber gets one confirmation.
+   */
+  async function waitsAlready(
+    tx: Queryable,
+    tenantId: string,
+    s: Subscription,
+    to: Kind,
+    given: StoredAccount,
+  ) {
+    const { pending } = await stored(tx, tenantId, s.id);
+    if (pending?.paymentMethod !== to) return false;
+    const eventId = await eventOfChange(tx, tenantId, 'subscriptions', s.id, 'details.pendingPaymentMethod');
+    if (!eventId) return false;
+    const [event] = await tx.query<{ to: unknown; account: unknown }>(
+      `select data->'to' as to, data->'account' as account from account_events where tenant_id = $1 and id = $2::uuid`,
+      [tenantId, eventId],
+    );
+    return event?.to === to && isDeepStrictEqual(event.account, given);
+  }
+
   /** Records the change (in the caller's transaction) with its event and confirmation e-mail. */
   async function record(
     tx: Queryable,
@@ -216,7 +243,8 @@ export function createPaymentMethodChange(deps: {
           iban: normalizeIban(body.iban),
           bic,
         };
-        await record(tx, caller.tenant, caller, s, 'sepa', given);
+        if (!(await waitsAlready(tx, caller.tenant.id, s, 'sepa', given)))
+          await record(tx, caller.tenant, caller, s, 'sepa', given);
         return view(tx, caller.tenant, s);
       });
     },
@@ -237,7 +265,8 @@ export function createPaymentMethodChange(deps: {
           debitBankCode: body.debitBankCode,
           debitBankName: body.debitBankName?.trim() || null,
         };
-        await record(tx, caller.tenant, caller, s, 'direct_debit', given);
+        if (!(await waitsAlready(tx, caller.tenant.id, s, 'direct_debit', given)))
+          await record(tx, caller.tenant, caller, s, 'direct_debit', given);
         return view(tx, caller.tenant, s);
       });
     },

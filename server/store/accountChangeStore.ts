@@ -515,7 +515,24 @@ export async function markOptInPending(
   );
 }
 
-/** Whether a double opt-in link still confirms something: pending opt-ins under it, not expired. */
+/**
+ * The partner's opt-in types waiting for a double opt-in link that expires after `expiresAfter`:
+ * with the link's lifetime added to a moment, those whose link was sent after it.
+ */
+export async function optInsAskedSince(
+  db: Queryable,
+  tenantId: string,
+  bpNumber: string,
+  expiresAfter: Date,
+): Promise<string[]> {
+  const rows = await db.query<{ type: string }>(
+    `select type from opt_ins
+      where tenant_id = $1 and bp_number = $2 and pending and confirm_expires_at > $3`,
+    [tenantId, bpNumber, expiresAfter],
+  );
+  return rows.map((row) => row.type);
+}
+
 /** The opt-ins a double opt-in link still confirms (none: spent, expired or made up). */
 export async function optInsOfOpenLink(
   db: Queryable,

@@ -435,6 +435,56 @@ describe('payment details', () => {
     expect([garbled.status, garbled.body.account]).toEqual([200, null]);
   });
 
+  it('records a bank account given again while its change waits once, so the answer to it settles it', async () => {
+    const client = await signIn(withLines);
+    let s: Subscription | undefined;
+    for (const candidate of await subscriptions(client)) {
+      const details = await client.get<any>(`/subscriptions/${candidate.id}/payment-details`);
+      if (
+        details.status === 200 &&
+        details.body.allowedChanges.includes('sepa') &&
+        !details.body.pendingChange
+      ) {
+        s = candidate;
+        break;
+      }
+    }
+    expect(s).toBeDefined();
+    const changes = () =>
+      db.query<{ id: string }>(
+        `select id::text from account_events
+          where tenant_id = $1 and type = 'payment_method.changed' and subject_id = $2 order by seq`,
+        [withLines.id, s!.id],
+      );
+    const give = (iban: string) =>
+      client.post<any>(`/subscriptions/${s!.id}/payment-details/sepa`, {
+        debitAccountHolder: 'Jonas Becker',
+        iban,
+      });
+    // A double press and a request sent again: the same account, at once and afterwards.
+    const pressed = await Promise.all([1, 2, 3, 4].map(() => give('DE89 3704 0044 0532 0130 00')));
+    expect(pressed.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect((await give('DE89370400440532013000')).body.pendingChange.account.iban).toBe(
+      'DE••••••••••••••••3000',
+    );
+    const [first, ...more] = await changes();
+    expect(more).toEqual([]);
+    // Its rejection takes the change off: nothing else holds it.
+    const answered = await acknowledgeChange(
+      { db, now: () => new Date(), mailFrom: 'portal@changes.test' },
+      withLines,
+      '00000000-0000-4000-8000-000000000000',
+      first.id,
+      { status: 'rejected', reason: { 'de-DE': 'Konto unbekannt', 'en-GB': 'Unknown account' } },
+    );
+    expect(answered.acknowledgement).toMatchObject({ status: 'rejected', undone: true });
+    expect((await client.get<any>(`/subscriptions/${s!.id}/payment-details`)).body.pendingChange).toBeNull();
+    // Given again after the answer, and another account meanwhile: each a change of its own.
+    await give('DE89 3704 0044 0532 0130 00');
+    await give('DE02 1203 0000 0000 2020 51');
+    expect(await changes()).toHaveLength(3);
+  });
+
   it('masks an account the order system has not answered for 30 days', async () => {
     const eventId = await db.transaction((tx) =>
       recordEvent(tx, german.id, 'payment_method.changed', {
@@ -1196,6 +1246,39 @@ describe('what the security review found', () => {
 });
 
 describe('opt-ins', () => {
+  it('sends one link for a switch-on asked again while its link is new, and a new one later', async () => {
+    const client = await signIn(withLines);
+    const s = printOf(await subscriptions(client));
+    const bp = s.currentRoleBusinessPartner.bpNumber;
+    const switchOn = () =>
+      client.post<any[]>(`/subscriptions/${s.id}/business-partners/${bp}/opt-ins`, {
+        optIns: [{ type: 'PARTNER', value: true }],
+      });
+    const asked = () =>
+      db.query<{ changes: unknown }>(
+        `select data->'changes' as changes from account_events
+          where tenant_id = $1 and type = 'opt_ins.changed' and data->>'bpNumber' = $2 order by seq`,
+        [withLines.id, bp],
+      );
+    const before = (await asked()).length;
+    // A double press and a request sent again: one change for the order system, one mail.
+    const pressed = await Promise.all([1, 2, 3, 4].map(() => switchOn()));
+    expect(pressed.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const again = await switchOn();
+    expect(again.body.find((o) => o.type === 'PARTNER')).toMatchObject({ value: false, pending: true });
+    expect((await asked()).slice(before).map((event) => event.changes)).toEqual([
+      [{ type: 'PARTNER', value: false, pending: true }],
+    ]);
+    // Past the resend time a subscriber whose mail went astray gets a new link.
+    await db.query(
+      `update opt_ins set confirm_expires_at = confirm_expires_at - interval '11 minutes'
+        where tenant_id = $1 and bp_number = $2 and type = 'PARTNER'`,
+      [withLines.id, bp],
+    );
+    await switchOn();
+    expect(await asked()).toHaveLength(before + 2);
+  });
+
   it('switches off at once and on only when the e-mailed link is confirmed, once', async () => {
     const client = await signIn(german);
     const s = printOf(await subscriptions(client));
@@ -1210,7 +1293,7 @@ describe('opt-ins', () => {
     });
     expect(changed.body.find((o) => o.type === 'NEWSLETTER')).toMatchObject({ value: false, pending: true });
     expect(changed.body.find((o) => o.type === 'PHONE')).toMatchObject({ value: false, pending: false });
-    const mail = (await outbox.mails(SHARED_DEMO_EMAIL)).find((m) =>
+    const mail = (await outbox.mails(SHARED_DEMO_EMAIL, german.id)).find((m) =>
       m.subject.startsWith('Bitte bestätigen Sie Ihre Einwilligung'),
     )!;
     const link = new URL(/https?:\/\/\S+/.exec(mail.text)![0]);
