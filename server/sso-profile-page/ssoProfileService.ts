@@ -41,8 +41,10 @@ import {
   recordGuessSuccess,
   type SignInLimits,
 } from '../auth/rateLimit';
-import { getUserById, setPasswordHash } from '../store/userStore';
-import { insertLoginToken } from '../store/authStore';
+import { getUserById, replacePasswordHash } from '../store/userStore';
+import { insertLoginToken, voidLoginTokens } from '../store/authStore';
+import { LINK_LOGIN_PURPOSES } from '../auth/signInMailJobs';
+import { lockUntilCommit } from '../store/transactionLocks';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
 import {
   EMAIL_CHANGE_PURPOSE,
@@ -144,8 +146,22 @@ export function createSsoProfileService(deps: {
       }
       const passwordHash = await hashPassword(body.newPassword);
       await db.transaction(async (tx) => {
-        await setPasswordHash(tx, caller.tenant.id, user.id, passwordHash);
+        // The current password was checked against this hash: a change made meanwhile with the
+        // same one (another tab, a request sent twice) has made it not current any more.
+        if (!(await replacePasswordHash(tx, caller.tenant.id, user.id, user.passwordHash, passwordHash)))
+          throw badRequest('wrong_password', 'The current password is not correct.', {
+            fields: { currentPassword: 'wrong' },
+          });
         await revokeOtherSessions(tx, caller.tenant.id, user.id, caller.user.sessionId);
+        // As a reset does (server/auth/commands/passwordReset.ts): the sign-in and reset links
+        // mailed before the change sign nobody in after it.
+        await voidLoginTokens(
+          tx,
+          caller.tenant.id,
+          user.email,
+          ['reset', ...LINK_LOGIN_PURPOSES],
+          deps.now(),
+        );
         await revokeSsoSessionsOfUser(tx, caller.tenant.id, user.id);
         await recordEvent(tx, caller.tenant.id, 'sso_profile.password_changed', { userId: user.id });
       });
@@ -175,6 +191,8 @@ export function createSsoProfileService(deps: {
         deps.now(),
       );
       await db.transaction(async (tx) => {
+        // One request at a time: the next voids this one's link, so only the newest link works.
+        await lockUntilCommit(tx, `sso-email-change:${tenant.id}:${user.id}`);
         await voidEmailChanges(tx, tenant.id, user.id, deps.now());
         // The pending change is stored for a taken address too, with a link that is never sent (its
         // confirmation checks the address again): the answer and the profile read after it must not

@@ -151,6 +151,26 @@ export async function otherAccountsOfPartner(
 }
 
 /** Sets (or replaces) the password hash of an account. */
+/**
+ * Replaces the password hash only if it is still `expected` (the one the current password was
+ * checked against; null: none): of two changes made with the same current password at once, the
+ * second finds another hash and writes nothing. Answers whether it wrote.
+ */
+export async function replacePasswordHash(
+  db: Queryable,
+  tenantId: string,
+  userId: string,
+  expected: string | null,
+  passwordHash: string,
+): Promise<boolean> {
+  const rows = await db.query(
+    `update users set password_hash = $4
+      where tenant_id = $1 and id = $2 and password_hash is not distinct from $3 returning id`,
+    [tenantId, userId, expected, passwordHash],
+  );
+  return rows.length > 0;
+}
+
 export async function setPasswordHash(
   db: Queryable,
   tenantId: string,

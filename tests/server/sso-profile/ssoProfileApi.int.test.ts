@@ -145,6 +145,36 @@ describe('password', () => {
     ]);
   });
 
+  it('changes the password once for changes made at once with the same current one; the links mailed before sign nobody in', async () => {
+    const email = 'race@profile.example';
+    const client = await clientFor(open, email);
+    expect(
+      (await client.post('/sso-profile/executeUpdatePassword', { newPassword: 'Lesen2026' })).status,
+    ).toBe(200);
+    // A sign-in link asked for before the change, still unopened.
+    const visitor = browserLikeClient(baseUrl, `/t/${open.id}/api`);
+    await visitor.get('/sso-profile/getProfile');
+    expect((await visitor.post('/login/magic-link', { email })).status).toBe(202);
+    const [mail] = await outbox.mails(email, open.id);
+    const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('p')!;
+
+    const answers = await Promise.all(
+      ['Schreiben1', 'Schreiben2', 'Schreiben3', 'Schreiben4'].map((newPassword) =>
+        client.post('/sso-profile/executeUpdatePassword', { currentPassword: 'Lesen2026', newPassword }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses).toEqual([200, 400, 400, 400]);
+    for (const refused of answers.filter((answer) => answer.status === 400))
+      expect(refused.body.error.code).toBe('wrong_password');
+    const user = await findUserByEmail(db, open.id, email);
+    expect(await eventTypes(open.id, user!.id)).toEqual([
+      'sso_profile.password_changed',
+      'sso_profile.password_changed',
+    ]);
+    expect((await visitor.post('/login/token', { token })).status).not.toBe(200);
+  });
+
   it('is refused where the tenant has no password sign-in', async () => {
     const client = await clientFor(locked, 'pw@profile.example');
     const refused = await client.post('/sso-profile/executeUpdatePassword', { newPassword: 'Lesen2026' });
@@ -388,6 +418,23 @@ describe('e-mail change', () => {
     expect(Object.keys(profile).sort()).toEqual(Object.keys(freeProfile).sort());
     expect(freeProfile.pendingEmail).toBe('free@profile.example');
     expect((await client.get('/sso-profile/getProfile')).body.email).toBe('wants@profile.example');
+  });
+
+  it('leaves only the newest link of changes asked for at once', async () => {
+    const client = await clientFor(open, 'many@profile.example');
+    const asked = await Promise.all(
+      [1, 2, 3, 4].map((i) => client.post('/sso-profile/updateUser', { email: `many${i}@profile.example` })),
+    );
+    expect(asked.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    const { pendingEmail } = (await client.get('/sso-profile/getProfile')).body;
+    const confirmed: string[] = [];
+    for (const i of [1, 2, 3, 4]) {
+      const [mail] = await outbox.mails(`many${i}@profile.example`, open.id);
+      const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('emailToken')!;
+      if ((await client.post('/sso-profile/confirmEmail', { token })).status === 200)
+        confirmed.push(`many${i}@profile.example`);
+    }
+    expect(confirmed).toEqual([pendingEmail]);
   });
 
   it('mails at most 5 addresses per account and hour', async () => {
