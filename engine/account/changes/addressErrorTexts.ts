@@ -14,6 +14,15 @@ const INVALID_KEYS: Partial<Record<AddressField, string>> = {
 };
 
 /**
+ * The problems an address form says before its first submit: a text over its limit, which the
+ * field keeps whole and says as it is typed, as the portal's other fields do (engine/ui/fields.tsx
+ * `maxChars`; docs/subscribers.md "no field drops what was typed"). The rest waits for the submit:
+ * a field not filled in yet is no mistake while the person is still on the way to it.
+ */
+export const saidWhileTyping = <E extends { code: string }>(errors: readonly E[]): E[] =>
+  errors.filter((error) => error.code === 'too_long');
+
+/**
  * The messages of the §5 address rules (engine/domain/addressRules.ts addressErrors) and of the
  * server's `details.fields` codes, the first per field.
  */

@@ -6,7 +6,7 @@ import type { AddressChangeRequest } from '../../../schemas/generated/address-ch
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useTenantSettings } from '../../account/capabilityContext';
 import { useAddressRuleContext, useSalutationOptions } from '../../account/changes/addressContext';
-import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
+import { saidWhileTyping, useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiErrorCode, apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { useSupportedCountries } from '../../account/changes/countries';
 import { useFocusFirstError } from '../../ui/focusFirstError';
@@ -83,7 +83,10 @@ function useAddressChangeErrors(
   const { t } = useTranslation();
   const messages = useAddressErrorTexts();
   const errorTexts = messages(
-    [...serverErrors, ...(submitted ? problems : [])].map(({ field, code }) => ({ field, code })),
+    [...serverErrors, ...(submitted ? problems : saidWhileTyping(problems))].map(({ field, code }) => ({
+      field,
+      code,
+    })),
     values,
   );
   const errors: Partial<Record<AddressField, string>> = {

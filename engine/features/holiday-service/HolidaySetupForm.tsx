@@ -4,7 +4,7 @@ import type { HolidayServiceState, PostalAddress } from '../../../schemas/genera
 import type { HolidayServiceRequest } from '../../../schemas/generated/holiday-service-request';
 import type { Subscription } from '../../../schemas/generated/subscription';
 import { useAddressRuleContext } from '../../account/changes/addressContext';
-import { useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
+import { saidWhileTyping, useAddressErrorTexts } from '../../account/changes/addressErrorTexts';
 import { apiFieldCodes } from '../../account/changes/apiFieldErrors';
 import { InputField, RadioGroup } from '../../ui/fields';
 import { useFocusFirstError } from '../../ui/focusFirstError';
@@ -373,9 +373,11 @@ function useHolidayErrorTexts({
   const serverAddressErrors = Object.entries(serverFields ?? {})
     .filter(([name]) => name.startsWith('businessPartner'))
     .map(([name, code]) => ({ field: fieldName(name), code }));
-  const addressErrorTexts =
+  const addressErrorTexts = addressMessages(
     submitted || serverAddressErrors.length > 0
-      ? addressMessages([...serverAddressErrors, ...addressProblems], address)
-      : {};
+      ? [...serverAddressErrors, ...addressProblems]
+      : saidWhileTyping(addressProblems),
+    address,
+  );
   return { rangeMessage, addressErrorTexts };
 }

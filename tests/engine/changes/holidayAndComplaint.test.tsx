@@ -247,7 +247,16 @@ describe('holiday service page', () => {
     const field = (label: string) => labelled<HTMLInputElement>(page, label);
     const dateTo = `${en['holiday-service.setup.dateTo']} *`;
     await type(field(dateTo), '2099-03-20');
-    await type(field(`${en['account.address.street']} *`), 'Bergweg');
+    // A text over its limit is said as it is typed, before the submit, and kept whole.
+    const street = field(`${en['account.address.street']} *`);
+    await type(street, 'B'.repeat(36));
+    expect(street.getAttribute('aria-invalid')).toBe('true');
+    expect(page.textContent).toContain(
+      en['shell.tooLong'].replace('{{max}}', '35').replace('{{count}}', '36'),
+    );
+    expect(field(`${en['account.address.city']} *`).getAttribute('aria-invalid')).not.toBe('true');
+    await type(street, 'Bergweg');
+    expect(street.getAttribute('aria-invalid')).not.toBe('true');
     await type(field(`${en['account.address.streetNumber']} *`), '9');
     await type(field(`${en['account.address.zipcode']} *`), '87561');
     await type(field(`${en['account.address.city']} *`), 'Oberstdorf');
