@@ -288,6 +288,27 @@ describe('address edit page', () => {
     expect(email.getAttribute('aria-invalid')).toBe('true');
   });
 
+  it('gives the heading the focus the shell parked on <main> while the screen was loading', async () => {
+    let loaded!: (value: unknown) => void;
+    const api = fakeApi({
+      [S]: () => new Promise((resolve) => (loaded = resolve)),
+      [`${S}/business-partners`]: [partner],
+      [`${S}/supported-countries?role=WE`]: ['DE', 'AT'],
+    });
+    const { page } = await render(
+      <main tabIndex={-1}>
+        <AddressChangeScreen />
+      </main>,
+      { api, path: `${S}/business-partners/${BP}`, route, portal: config() },
+    );
+    const main = page.querySelector<HTMLElement>('main')!;
+    main.focus();
+    expect(page.querySelector('h1')).toBeNull();
+    await act(async () => loaded(subscription));
+    await settleUntil(() => page.querySelector('h1') !== null);
+    expect(document.activeElement).toBe(page.querySelector('h1'));
+  });
+
   it("shows the server's refusal at the field", async () => {
     const refusal = new ApiError(400, 'validation_failed', 'invalid', { fields: { zipcode: 'invalid' } });
     const { page } = await editPage({ [`${S}/business-partners/${BP}`]: refusal });
