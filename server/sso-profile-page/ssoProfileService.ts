@@ -214,12 +214,17 @@ export function createSsoProfileService(deps: {
           });
         } else {
           const link = `${portalUrl}sso-profile?emailToken=${encodeURIComponent(token)}&lang=${caller.locale.slice(0, 2)}`;
-          await enqueueMail(tx, {
-            tenantId: tenant.id,
-            to: email,
-            from: deps.mailFrom,
-            ...ssoMail('confirmNewEmail', caller.locale, { tenant: tenant.name, link }),
-          });
+          await enqueueMail(
+            tx,
+            {
+              tenantId: tenant.id,
+              to: email,
+              from: deps.mailFrom,
+              ...ssoMail('confirmNewEmail', caller.locale, { tenant: tenant.name, link }),
+            },
+            // The earlier links are void (voidEmailChanges above): a mail of one still queued goes unsent.
+            { replacing: `email-change:${user.id}` },
+          );
         }
         await recordEvent(tx, tenant.id, 'sso_profile.email_change_requested', { userId: user.id });
       });

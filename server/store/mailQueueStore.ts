@@ -47,6 +47,8 @@ interface StoredMail {
   text: string;
   html?: string;
   attachments?: Array<{ filename: string; contentType: string; content: string; cid?: string }>;
+  /** The key of enqueueMail's `replacing`: a later mail of the same key skips this one while it waits. */
+  replacing?: string;
 }
 
 function toStored(mail: OutgoingMail): StoredMail {
@@ -87,11 +89,31 @@ function fromStored(tenantId: string, stored: StoredMail): OutgoingMail {
 /** What the mail queue's insert trigger NOTIFYs on commit (migration 049): the sender listens. */
 export const MAIL_QUEUED_CHANNEL = 'mail_queued';
 
-/** Queues a rendered mail. Pass the transaction of the change that causes it, so both commit or neither. */
-export async function enqueueMail(db: Queryable, mail: OutgoingMail): Promise<void> {
+/**
+ * Queues a rendered mail. Pass the transaction of the change that causes it, so both commit or neither.
+ *
+ * `replacing`: the mail carries a link that voids the one of an earlier mail of the same key (a
+ * licence's invitation sent again, a new e-mail change). That mail, still waiting in the queue and
+ * not being sent, is skipped: of several asked for at once the sender could otherwise send the
+ * newest first, and the last mail to arrive would hold the dead link. The caller makes the links
+ * of one key one at a time (a transaction lock), so the last to commit is the newest.
+ */
+export async function enqueueMail(
+  db: Queryable,
+  mail: OutgoingMail,
+  options: { replacing?: string } = {},
+): Promise<void> {
+  if (options.replacing)
+    await db.query(
+      `update mail_queue set state = 'skipped', done_at = clock_timestamp(),
+              mail = jsonb_build_object('to', mail->'to', 'subject', mail->'subject')
+        where tenant_id = $1 and kind = 'mail' and state = 'queued' and mail->>'replacing' = $2
+          and (claimed_until is null or claimed_until < clock_timestamp())`,
+      [mail.tenantId, options.replacing],
+    );
   await db.query(`insert into mail_queue (tenant_id, kind, mail) values ($1, 'mail', $2)`, [
     mail.tenantId,
-    JSON.stringify(toStored(mail)),
+    JSON.stringify({ ...toStored(mail), ...(options.replacing ? { replacing: options.replacing } : {}) }),
   ]);
 }
 

@@ -10,6 +10,7 @@ import type { LicenseAddRequest } from '../../../schemas/generated/license-add-r
 import { licensePersonErrors } from '../../../engine/domain/licenses';
 import { HttpError, notFound } from '../../http/errors';
 import { enqueueMail } from '../../store/mailQueueStore';
+import { lockUntilCommit } from '../../store/transactionLocks';
 import { recordEvent } from '../../events/recordEvent';
 import { hashToken, newSecretToken } from '../../auth/tokens';
 import { normalizeEmail } from '../../store/userStore';
@@ -214,6 +215,10 @@ async function invite(
   license: LicenseRow,
   portalUrl: string,
 ): Promise<void> {
+  // One invitation of a licence at a time: the last to commit holds the link that works, and its
+  // mail replaces the earlier ones still waiting in the queue.
+  const replacing = `license-invitation:${license.id}`;
+  await lockUntilCommit(tx, `${caller.tenant.id}:${replacing}`);
   await kit.limitMail(tx, caller, {
     kind: 'licence',
     subscriptionId: s.id,
@@ -235,7 +240,11 @@ async function invite(
       caller.locale,
     ),
   });
-  await enqueueMail(tx, { tenantId: caller.tenant.id, to: license.email, from: kit.mailFrom, ...mail });
+  await enqueueMail(
+    tx,
+    { tenantId: caller.tenant.id, to: license.email, from: kit.mailFrom, ...mail },
+    { replacing },
+  );
   await recordEvent(tx, caller.tenant.id, 'license.invitation_sent', {
     userId: caller.user.id,
     subscriptionId: s.id,

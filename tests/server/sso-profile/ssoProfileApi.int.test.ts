@@ -420,21 +420,20 @@ describe('e-mail change', () => {
     expect((await client.get('/sso-profile/getProfile')).body.email).toBe('wants@profile.example');
   });
 
-  it('leaves only the newest link of changes asked for at once', async () => {
+  it('leaves only the newest link of changes asked for at once, and only its mail goes out', async () => {
     const client = await clientFor(open, 'many@profile.example');
     const asked = await Promise.all(
       [1, 2, 3, 4].map((i) => client.post('/sso-profile/updateUser', { email: `many${i}@profile.example` })),
     );
     expect(asked.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     const { pendingEmail } = (await client.get('/sso-profile/getProfile')).body;
-    const confirmed: string[] = [];
-    for (const i of [1, 2, 3, 4]) {
-      const [mail] = await outbox.mails(`many${i}@profile.example`, open.id);
-      const token = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('emailToken')!;
-      if ((await client.post('/sso-profile/confirmEmail', { token })).status === 200)
-        confirmed.push(`many${i}@profile.example`);
-    }
-    expect(confirmed).toEqual([pendingEmail]);
+    // The mails of the voided links were still waiting in the queue (this test's outbox sends when
+    // it is read): they are not sent.
+    const mails = [];
+    for (const i of [1, 2, 3, 4]) mails.push(...(await outbox.mails(`many${i}@profile.example`, open.id)));
+    expect(mails.map((mail) => mail.to)).toEqual([pendingEmail]);
+    const token = new URL(/https?:\/\/\S+/.exec(mails[0].text)![0]).searchParams.get('emailToken')!;
+    expect((await client.post('/sso-profile/confirmEmail', { token })).status).toBe(200);
   });
 
   it('mails at most 5 addresses per account and hour', async () => {
