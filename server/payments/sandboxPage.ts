@@ -85,14 +85,14 @@ export function sandboxPage(input: SandboxPageInput): string {
     .join('');
   const cardFields = `
       <label for="cardNumber">${t('cardNumber')}</label>
-      <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" maxlength="23" required aria-describedby="cardNumber-error">
+      <input id="cardNumber" name="cardNumber" inputmode="numeric" autocomplete="cc-number" required aria-describedby="cardNumber-error">
       <p class="field-error" id="cardNumber-error" hidden></p>
       <div class="pair">
         <div><label for="expiry">${t('expiry')}</label>
-        <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="7" placeholder="${t('expiryPlaceholder')}" required aria-describedby="expiry-error">
+        <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="${t('expiryPlaceholder')}" required aria-describedby="expiry-error">
         <p class="field-error" id="expiry-error" hidden></p></div>
         <div><label for="holder">${t('holder')}</label>
-        <input id="holder" name="holder" autocomplete="cc-name" maxlength="60" required aria-describedby="holder-error">
+        <input id="holder" name="holder" autocomplete="cc-name" required aria-describedby="holder-error">
         <p class="field-error" id="holder-error" hidden></p></div>
       </div>
       <p class="hint">${t('testCards')}</p>`;

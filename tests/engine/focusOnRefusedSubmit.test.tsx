@@ -61,6 +61,36 @@ async function refusedSubmit(page: HTMLElement, submitLabel: string) {
 
 const firstInvalid = (page: HTMLElement) => page.querySelector<HTMLElement>('form [aria-invalid="true"]');
 
+describe('a sent form brings its outcome into view', () => {
+  it('in the e-card form: the notice at the top takes the focus from the send button', async () => {
+    const api = fakeApi(
+      { '/e-cards': { cards: [] } },
+      { '/e-cards': { sendAt: '2099-06-01T08:00:00.000Z', status: 'sent' } },
+      () => [],
+    );
+    const { page } = await render(<ECardScreen />, {
+      api,
+      path: '/',
+      portal: portalConfig(FOLDERS, {
+        features: ['e-card'],
+        eCard: { templates: [{ name: 'balloons', category: 'birthday', previewImageUrl: 'birthday.png' }] },
+      }),
+    });
+    await click(page.querySelector<HTMLInputElement>('input[type="radio"]'));
+    await type(labelled<HTMLInputElement>(page, `${en['e-card.from']} *`), 'Jonas');
+    await type(labelled<HTMLInputElement>(page, `${en['e-card.to']} *`), 'Oma');
+    await type(labelled<HTMLInputElement>(page, `${en['e-card.toEmail']} *`), 'oma@example.org');
+    await type(labelled<HTMLTextAreaElement>(page, `${en['e-card.message']} *`), 'Alles Gute!');
+    const send = byText(page, 'button', en['e-card.send']) as HTMLButtonElement;
+    send.focus();
+    await click(send);
+    expect(api.calls.some((call) => call.method === 'POST' && call.path === '/e-cards')).toBe(true);
+    const notice = page.querySelector<HTMLElement>('.notice-in-view');
+    expect(notice?.querySelector('[role="status"]')).not.toBeNull();
+    expect(document.activeElement).toBe(notice);
+  });
+});
+
 describe('a refused submit focuses the first invalid field', () => {
   it('in the registration form', async () => {
     const { page, api } = await renderForm(<RegistrationForm onCancel={() => undefined} />);

@@ -10,6 +10,7 @@ import { href, ROUTES } from '../../domain/routeRefs';
 import { ErrorDialog } from '../../ui/ErrorDialog';
 import { ScheduledECards } from './ScheduledECards';
 import { ECardFields, ECardOutcomeAlert, ECardPreview, TemplatePicker } from './ECardFormParts';
+import { NoticeInView } from '../../ui/NoticeInView';
 import { useECardForm } from './useECardForm';
 import './eCard.css';
 
@@ -60,7 +61,9 @@ function ECardForm({ header, subscriptionId }: { header?: ReactNode; subscriptio
       {header ?? <h1 id="e-card-title">{t('e-card.heading')}</h1>}
       <p>{t('e-card.intro')}</p>
       {outcome && outcome.outcome !== 'e-card:failed' && (
-        <ECardOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
+        <NoticeInView shown={outcome}>
+          <ECardOutcomeAlert outcome={outcome} onClose={() => setOutcome(null)} />
+        </NoticeInView>
       )}
       <form ref={form.formRef} className="e-card-form" onSubmit={form.send} noValidate>
         <TemplatePicker form={form} />

@@ -15,6 +15,7 @@ import { usePortal } from '../../core/PortalContext';
 import { isLicenceManager } from '../../domain/capabilities';
 import { canLicenseAction } from '../../domain/licenses';
 import { Alert } from '../../ui/Alert';
+import { NoticeInView } from '../../ui/NoticeInView';
 import { Badge } from '../../ui/Badge';
 import { formatDate } from '../../domain/dates';
 import { ErrorDialog } from '../../ui/ErrorDialog';
@@ -52,9 +53,11 @@ export default function LicensesScreen() {
       {() => (
         <>
           {notice && (
-            <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
-              <p className="license-notice">{notice}</p>
-            </Alert>
+            <NoticeInView shown={notice}>
+              <Alert variant="success" onClose={() => setNotice(null)} closeLabel={t('shell.close')}>
+                <p className="license-notice">{notice}</p>
+              </Alert>
+            </NoticeInView>
           )}
           <ManagersSection page={page} />
           <ObjectsSection page={page} subscriptionId={id} />

@@ -187,6 +187,14 @@ describe('the sandbox card check', () => {
     expect(pay({ ...card, expiry: '12/26' })).toBe('success');
   });
 
+  it('takes a number pasted with more spaces than a card shows, which the page’s fields keep whole', () => {
+    expect(pay({ cardNumber: ' 4242  4242  4242  4242 ', expiry: ' 12 / 28 ', holder: 'Sam Taylor' })).toBe(
+      'success',
+    );
+    // No field cuts what is typed or pasted (docs/subscribers.md "no field drops what was typed").
+    expect(render().document.querySelectorAll('input[maxlength]')).toHaveLength(0);
+  });
+
   it('names each refused field with a code the page words in its language', () => {
     expect(refusedFields({ cardNumber: '4242', expiry: '13/28', holder: ' ' })).toEqual({
       cardNumber: 'invalid',
