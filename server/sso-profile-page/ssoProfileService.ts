@@ -25,7 +25,7 @@ import {
   ssoEmailProblem,
 } from '../../engine/domain/ssoProfile';
 import { maskEmailName, normalizeEmail } from '../../engine/domain/fieldRules';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, HttpError, notFound } from '../http/errors';
 import { refuse } from '../tenancy/refusals';
 import { recordEvent } from '../events/recordEvent';
 import { enqueueMail } from '../store/mailQueueStore';
@@ -148,10 +148,18 @@ export function createSsoProfileService(deps: {
       await db.transaction(async (tx) => {
         // The current password was checked against this hash: a change made meanwhile with the
         // same one (another tab, a request sent twice) has made it not current any more.
-        if (!(await replacePasswordHash(tx, caller.tenant.id, user.id, user.passwordHash, passwordHash)))
+        if (!(await replacePasswordHash(tx, caller.tenant.id, user.id, user.passwordHash, passwordHash))) {
+          // A first password, set meanwhile in another window: this form asked for no current one.
+          if (!hasPassword)
+            throw new HttpError(
+              409,
+              'password_set_meanwhile',
+              'A password was set for this account meanwhile. Enter it as the current password to change it.',
+            );
           throw badRequest('wrong_password', 'The current password is not correct.', {
             fields: { currentPassword: 'wrong' },
           });
+        }
         await revokeOtherSessions(tx, caller.tenant.id, user.id, caller.user.sessionId);
         // As a reset does (server/auth/commands/passwordReset.ts): the sign-in and reset links
         // mailed before the change sign nobody in after it.
@@ -205,13 +213,20 @@ export function createSsoProfileService(deps: {
           expiresAt: new Date(deps.now().getTime() + EMAIL_CHANGE_LINK_HOURS * 3_600_000),
           payload: { userId: user.id },
         });
+        // The earlier links are void (voidEmailChanges above): a mail of one still queued goes
+        // unsent, whichever mail this request sends, so which it sends shows in no earlier mail.
+        const replacing = `email-change:${user.id}`;
         if (await emailTaken(tx, tenant.id, email, user.id)) {
-          await enqueueMail(tx, {
-            tenantId: tenant.id,
-            to: email,
-            from: deps.mailFrom,
-            ...ssoMail('emailTaken', caller.locale, { tenant: tenant.name }),
-          });
+          await enqueueMail(
+            tx,
+            {
+              tenantId: tenant.id,
+              to: email,
+              from: deps.mailFrom,
+              ...ssoMail('emailTaken', caller.locale, { tenant: tenant.name }),
+            },
+            { replacing },
+          );
         } else {
           const link = `${portalUrl}sso-profile?emailToken=${encodeURIComponent(token)}&lang=${caller.locale.slice(0, 2)}`;
           await enqueueMail(
@@ -222,8 +237,7 @@ export function createSsoProfileService(deps: {
               from: deps.mailFrom,
               ...ssoMail('confirmNewEmail', caller.locale, { tenant: tenant.name, link }),
             },
-            // The earlier links are void (voidEmailChanges above): a mail of one still queued goes unsent.
-            { replacing: `email-change:${user.id}` },
+            { replacing },
           );
         }
         await recordEvent(tx, tenant.id, 'sso_profile.email_change_requested', { userId: user.id });

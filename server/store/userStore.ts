@@ -150,7 +150,6 @@ export async function otherAccountsOfPartner(
   return rows.map((row) => row.email);
 }
 
-/** Sets (or replaces) the password hash of an account. */
 /**
  * Replaces the password hash only if it is still `expected` (the one the current password was
  * checked against; null: none): of two changes made with the same current password at once, the
@@ -171,6 +170,7 @@ export async function replacePasswordHash(
   return rows.length > 0;
 }
 
+/** Sets (or replaces) the password hash of an account. */
 export async function setPasswordHash(
   db: Queryable,
   tenantId: string,

@@ -43,6 +43,8 @@ export function fieldTextKey(field: string, problem: string): string {
 /** The field errors of a refused call, as text keys; `general` for anything else. */
 export function failureTextKeys(error: unknown): Record<string, string> {
   if (error instanceof ApiError && error.status === 429) return { general: 'sso-profile-page.tooMany' };
+  if (error instanceof ApiError && error.code === 'password_set_meanwhile')
+    return { general: 'sso-profile-page.passwordSetMeanwhile' };
   const fields =
     error instanceof ApiError
       ? (error.details as { fields?: Record<string, string> } | undefined)?.fields

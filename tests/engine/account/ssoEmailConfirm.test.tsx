@@ -96,3 +96,12 @@ describe('a refused submit on the account page focuses the field it refused (WCA
     expect(document.activeElement).toBe(form.querySelector('[aria-invalid="true"]'));
   });
 });
+
+describe('the password form’s refusal without a field', () => {
+  it('says a first password was set meanwhile, which the form has no field for', async () => {
+    const { failureTextKeys } = await import('../../../engine/features/sso-profile-page/ssoProfileOutcomes');
+    expect(failureTextKeys(new ApiError(409, 'password_set_meanwhile', 'set meanwhile'))).toEqual({
+      general: 'sso-profile-page.passwordSetMeanwhile',
+    });
+  });
+});

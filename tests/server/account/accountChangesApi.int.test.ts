@@ -469,6 +469,11 @@ describe('payment details', () => {
     );
     const [first, ...more] = await changes();
     expect(more).toEqual([]);
+    // And one confirmation mail.
+    const told = (await outbox.mails(SHARED_DEMO_EMAIL, withLines.id)).filter(
+      (m) => m.subject.startsWith('Ihre neue Zahlungsart') && m.text.includes(s!.orderNumber),
+    );
+    expect(told).toHaveLength(1);
     // Its rejection takes the change off: nothing else holds it.
     const answered = await acknowledgeChange(
       { db, now: () => new Date(), mailFrom: 'portal@changes.test' },
@@ -1260,7 +1265,12 @@ describe('opt-ins', () => {
           where tenant_id = $1 and type = 'opt_ins.changed' and data->>'bpNumber' = $2 order by seq`,
         [withLines.id, bp],
       );
+    const confirmations = async () =>
+      (await outbox.mails(undefined, withLines.id)).filter((m) =>
+        m.subject.startsWith('Bitte bestätigen Sie Ihre Einwilligung'),
+      ).length;
     const before = (await asked()).length;
+    const mailedBefore = await confirmations();
     // A double press and a request sent again: one change for the order system, one mail.
     const pressed = await Promise.all([1, 2, 3, 4].map(() => switchOn()));
     expect(pressed.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
@@ -1269,6 +1279,7 @@ describe('opt-ins', () => {
     expect((await asked()).slice(before).map((event) => event.changes)).toEqual([
       [{ type: 'PARTNER', value: false, pending: true }],
     ]);
+    expect(await confirmations()).toBe(mailedBefore + 1);
     // Past the resend time a subscriber whose mail went astray gets a new link.
     await db.query(
       `update opt_ins set confirm_expires_at = confirm_expires_at - interval '11 minutes'
