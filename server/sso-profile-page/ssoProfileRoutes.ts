@@ -3,7 +3,8 @@
  * GET /sso-profile/getProfile, POST /sso-profile/executeUpdatePassword, POST /sso-profile/updateUser,
  * POST /sso-profile/deleteUser; and POST /sso-profile/confirmEmail (this project's: the link mailed to
  * the new address carries its token to the profile page, which sends it here) and, without a
- * session, POST /sso-profile/undoEmailChange (the link of the notice to the old address).
+ * session, POST /sso-profile/undoEmailChange (the link of the notice to the old address) and
+ * GET /sso-profile/undoEmailChange/state?token (whether that link still takes the account back).
  * GET /sso-profile/getSpektrumUserId is served by server/external-page/userIdRoutes.ts (one implementation).
  * All of them only while the tenant has the sso-profile-page feature (gated where the slice is mounted);
  * all but the undo behind a session of the tenant.
@@ -65,6 +66,13 @@ export function ssoProfileSlice(deps: { auth: AuthService; ssoProfile: SsoProfil
       );
     },
   );
+  // Whether the undo link still takes the account back, for its page (no session, changes nothing).
+  router.get('/sso-profile/undoEmailChange/state', async (req, res) => {
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    res
+      .set('cache-control', 'no-store')
+      .json(await deps.ssoProfile.undoLinkState(requestTenant(res), token, req.ip ?? 'unknown'));
+  });
   // The notice to the old address takes the account back: no session, the old mailbox is the proof.
   router.post('/sso-profile/undoEmailChange', validateBody('sso-email-confirm-request'), async (req, res) => {
     const tenant = requestTenant(res);

@@ -42,7 +42,7 @@ import {
   type SignInLimits,
 } from '../auth/rateLimit';
 import { getUserById, replacePasswordHash } from '../store/userStore';
-import { insertLoginToken, voidLoginTokens } from '../store/authStore';
+import { insertLoginToken, peekLoginToken, voidLoginTokens } from '../store/authStore';
 import { LINK_LOGIN_PURPOSES } from '../auth/signInMailJobs';
 import { lockUntilCommit } from '../store/transactionLocks';
 import { revokeSsoSessionsOfUser } from '../store/ssoSessionStore';
@@ -310,6 +310,27 @@ export function createSsoProfileService(deps: {
      * and the password goes (whoever moved the address could reset it at their own mailbox). The
      * mailbox signs in again by link and may set a new password.
      */
+    /**
+     * Whether an undo link still takes an account back: its page says a spent or voided one at once
+     * rather than offering a button that can only fail (engine/core/mailedLink.ts). Opening it
+     * changes nothing; a token that opens nothing counts against the client, as at the button.
+     */
+    async undoLinkState(tenant: ServerTenant, token: string, client: string): Promise<{ open: boolean }> {
+      if (!canEditSsoEmail(tenant)) throw refuse.featureDisabled('e-mail changes');
+      const rules = signInRules(limits, 'token', { client });
+      return countingFailuresOfSecret(db, tenant.id, rules, deps.now(), async () => {
+        const open =
+          token !== '' &&
+          (await peekLoginToken(db, tenant.id, hashToken(token), EMAIL_CHANGE_UNDO_PURPOSE, deps.now())) !==
+            undefined;
+        if (!open) throw notFound('This link has expired or has been used already.');
+        return { open };
+      }).catch((error: unknown) => {
+        if (error instanceof HttpError && error.status === 404) return { open: false };
+        throw error;
+      });
+    },
+
     async undoEmailChange(
       tenant: ServerTenant,
       token: string,

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { ApiError } from '../../core/apiClient';
 import { Link } from '../../core/links';
 import { mailedLinkRefusal, useMailedLink } from '../../core/mailedLink';
 import { usePortal } from '../../core/PortalContext';
@@ -16,7 +18,24 @@ export default function SsoUndoScreen() {
   const { t } = useTranslation();
   const { api } = usePortal();
   const link = useMailedLink<true>('token');
-  const { outcome } = link;
+  const { outcome, token, refuse } = link;
+  // A link spent or voided (the account was taken back with an older one) says so at once rather
+  // than offering a button that can only fail.
+  const asking = outcome === null;
+  useEffect(() => {
+    if (!asking) return;
+    let current = true;
+    ssoProfileApi(api)
+      .undoLinkState(token)
+      .then(
+        (state) => current && !state.open && refuse(new ApiError(404, 'not_found', 'spent link')),
+        // The check failing is no reason to withhold the button: taking back answers for itself.
+        () => undefined,
+      );
+    return () => {
+      current = false;
+    };
+  }, [api, token, asking, refuse]);
 
   return (
     <section className="account-change" aria-labelledby="sso-undo-title">

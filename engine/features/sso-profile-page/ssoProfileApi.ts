@@ -11,6 +11,8 @@ export function ssoProfileApi(api: ApiClient) {
     confirmEmail: (token: string) =>
       api.post<SsoMessageAnswer & { email: string }>('/sso-profile/confirmEmail', { token }),
     undoEmailChange: (token: string) => api.post<SsoMessageAnswer>('/sso-profile/undoEmailChange', { token }),
+    undoLinkState: (token: string) =>
+      api.get<{ open: boolean }>(`/sso-profile/undoEmailChange/state?token=${encodeURIComponent(token)}`),
     deleteUser: (email: string) => api.post<SsoMessageAnswer>('/sso-profile/deleteUser', { email }),
   };
 }

@@ -15,6 +15,7 @@ import {
   fakeApi,
   portalConfig,
   render,
+  settle,
 } from '../../support/renderScreen';
 
 afterEach(cleanUp);
@@ -48,6 +49,22 @@ describe('the link that takes an account back', () => {
       expect(page.querySelector('button')).toBeNull();
     });
   }
+
+  it('says a link spent or voided meanwhile at once, with no button that can only fail', async () => {
+    const t = TEXTS['de-DE'];
+    const api = fakeApi({ [`/sso-profile/undoEmailChange/state?token=${TOKEN}`]: { open: false } });
+    const { page } = await render(<SsoUndoScreen />, {
+      api,
+      path: `/sso-profile/undo?token=${TOKEN}`,
+      portal: portal(),
+      locale: 'de-DE',
+      loginSource: null,
+    });
+    await settle();
+    expect(page.textContent).toContain(t['sso-profile-page.undo.invalid']);
+    expect(page.querySelector('button')).toBeNull();
+    expect(api.calls.filter((call) => call.method === 'POST')).toEqual([]);
+  });
 
   it('says a spent link is spent, and a link without a token too', async () => {
     const t = TEXTS['en-GB'];

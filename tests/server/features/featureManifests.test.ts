@@ -178,7 +178,7 @@ describe('the routers derived from the manifests', () => {
     'gated GET /issue-calendar/publications (4)',
     'gated POST /contact (3)',
     'GET /user-id,/sso-profile/getSpektrumUserId (1)',
-    'gated GET /sso-profile/getProfile (6)',
+    'gated GET /sso-profile/getProfile (7)',
     'POST /data-export (2)',
     'gated GET /loyalty-programme/tiers (6)',
     'POST /client-errors (1)',

@@ -370,6 +370,14 @@ describe('e-mail change', () => {
     await anonymous.get('/sso-profile/getProfile');
     return (await anonymous.post('/sso-profile/undoEmailChange', { token })).status;
   };
+  /** What the undo link's page asks before it offers its button (no session; changes nothing). */
+  const undoState = async (token: string) => {
+    const anonymous = browserLikeClient(baseUrl, `/t/${open.id}/api`);
+    const answer = await anonymous.get(
+      `/sso-profile/undoEmailChange/state?token=${encodeURIComponent(token)}`,
+    );
+    return [answer.status, answer.body];
+  };
 
   it('keeps the account with the mailbox that took it back: the undo links of the later changes are void', async () => {
     const thief = await clientFor(open, 'victim@profile.example');
@@ -379,8 +387,14 @@ describe('e-mail change', () => {
     await moveTo(thief, 'thief-c@evil.example');
     const victimsLink = await undoTokenMailedTo('victim@profile.example');
     const thiefsLink = await undoTokenMailedTo('thief-b@evil.example');
+    // The page asks first: both links open, and asking spends neither; a made-up one does not.
+    expect(await undoState(thiefsLink)).toEqual([200, { open: true }]);
+    expect(await undoState(victimsLink)).toEqual([200, { open: true }]);
+    expect(await undoState('made-up'.padEnd(43, 'x'))).toEqual([200, { open: false }]);
 
     expect(await undo(victimsLink)).toBe(200);
+    // The voided link's page says so at once, without a button that can only fail.
+    expect(await undoState(thiefsLink)).toEqual([200, { open: false }]);
     expect(await undo(thiefsLink)).toBe(404);
     expect((await getUserById(db, open.id, user.id))!.email).toBe('victim@profile.example');
   });
