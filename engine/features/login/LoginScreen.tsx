@@ -127,6 +127,9 @@ export default function LoginScreen() {
       {auth.sessionHasTimedOut && <Alert variant="warning">{t('shell.sessionExpired')}</Alert>}
       {query.get(ACCOUNT_DELETED_PARAM) && <Alert variant="success">{t('login.accountDeleted')}</Alert>}
       {query.get(LEFT_CLUB_PARAM) && <Alert variant="success">{t('login.leftClub')}</Alert>}
+      {/* The link mailed to a new address, opened without a session: the sign-in hands its token
+          back to the account details page, which confirms the address (SsoProfileScreen). */}
+      {query.get('emailToken') && <Alert variant="info">{t('login.signInToConfirmEmail')}</Alert>}
       {/* The SSO button's way to the provider failed (server/auth/oauthRoutes.ts), or the provider
           sent the visitor back with an error of its own (RFC 6749 §4.1.2.1: refused, cancelled). */}
       {query.get(SSO_UNAVAILABLE_PARAM) && <Alert variant="error">{t('login.ssoUnavailable')}</Alert>}

@@ -10,6 +10,7 @@ import LoginScreen from '../../../engine/features/login/LoginScreen';
 import { usePageTitle } from '../../../engine/app/shell/usePageTitle';
 import { cleanUp, engineTexts, fakeApi, portalConfig, render, settleUntil } from '../../support/renderScreen';
 import { ApiError } from '../../../engine/domain/apiError';
+import { requestedDestination } from '../../../engine/domain/returnTo';
 
 afterEach(cleanUp);
 
@@ -52,6 +53,20 @@ describe('the login page in the tab title', () => {
     await settleUntil(() => page.textContent!.includes(en['login.forgotTitle']));
     expect(document.title).toBe(`${en['login.forgotTitle']} – ${en['login.title']} – Acme`);
     expect(page.textContent).not.toContain(MESSAGE);
+  });
+});
+
+describe('the login page a new address’s confirmation link leads to without a session', () => {
+  it('says why to sign in, and the sign-in hands the link back to the account details', async () => {
+    const { page } = await render(<TitledLogin />, {
+      path: '/login?emailToken=abc&returnTo=%2Fsso-profile',
+      portal: portal(),
+      loginSource: null,
+    });
+    expect(page.querySelector('.alert')?.textContent).toBe(en['login.signInToConfirmEmail']);
+    expect(requestedDestination('?emailToken=abc&returnTo=%2Fsso-profile')).toBe(
+      '/sso-profile?emailToken=abc',
+    );
   });
 });
 
